@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the guest kernel and initramfs in QEMU and bring its results back.
+#
+# usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
+#
+# The serial console goes to DIR/console.log (lines starting "rbts:" or
+# "rbcheck:" are echoed as they come); a raw disk carries /out of the guest
+# back as a tar stream, unpacked into DIR.  A guest that does not power off
+# within --timeout seconds is killed: exit 3, with the console's tail shown.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+accel=tcg cpus=2 timeout=300 out= append= quiet=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--accel)	accel=$2; shift 2 ;;
+	--cpus)		cpus=$2; shift 2 ;;
+	--timeout)	timeout=$2; shift 2 ;;
+	--out)		out=$2; shift 2 ;;
+	--append)	append=$2; shift 2 ;;
+	--quiet)	quiet=1; shift ;;
+	*)		die "boot.sh: unknown argument '$1'" ;;
+	esac
+done
+[ -n "$out" ] || die "boot.sh: --out DIR is required"
+bz=$KOUT/arch/x86/boot/bzImage
+[ -f "$bz" ] && [ -f "$INITRAMFS" ] || die "no kernel or initramfs built (run ./run.sh build)"
+
+case "$accel" in
+kvm)	accel_args=(-accel kvm -cpu host) ;;
+tcg)	accel_args=(-accel tcg,thread=multi -cpu max) ;;
+*)	die "boot.sh: --accel must be kvm or tcg, not '$accel'" ;;
+esac
+
+mkdir -p "$out"
+disk=$out/.results.img
+rm -f "$disk"
+truncate -s 512M "$disk"
+console=$out/console.log
+: > "$console"
+
+qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m 1G \
+	-kernel "$bz" -initrd "$INITRAMFS" \
+	-append "console=ttyS0 loglevel=5 panic=-1 oops=panic $append" \
+	-drive file="$disk",format=raw,if=virtio \
+	-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
+	>"$out/qemu.log" 2>&1 &
+qpid=$!
+
+if [ "$quiet" = 0 ]; then
+	tail -n +1 -F --pid=$qpid "$console" 2>/dev/null |
+		grep --line-buffered -E '^(rbts|rbcheck):' &
+fi
+
+rc=0
+deadline=$(( $(date +%s) + timeout ))
+while kill -0 $qpid 2>/dev/null; do
+	if [ "$(date +%s)" -ge "$deadline" ]; then
+		kill -KILL $qpid 2>/dev/null || true
+		rc=3
+		break
+	fi
+	sleep 0.2
+done
+wait $qpid 2>/dev/null || { [ $rc = 3 ] || rc=$?; }
+sleep 0.3	# let the console echo catch up
+
+if [ "$rc" = 3 ]; then
+	printf 'error: guest did not finish within %ss; console tail:\n' "$timeout" >&2
+	tail -n 25 "$console" | sed 's/^/  | /' >&2
+	exit 3
+fi
+if [ "$rc" != 0 ]; then
+	printf 'error: qemu exited with %s: %s\n' "$rc" "$(tail -n 3 "$out/qemu.log")" >&2
+	exit 3
+fi
+tar -xf "$disk" -C "$out" 2>/dev/null || true
+rm -f "$disk"
+exit 0

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared paths and helpers for the scripts under images/.  Sourced, not run.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${RBTS_BUILD:-$TOP/build}
+ARCH=${RBTS_ARCH:-x86_64}
+KERNEL_TARBALL=/usr/src/linux-source-6.1.tar.xz
+KERNEL_VERSION=6.1.192
+SRC=$BUILD/linux-$KERNEL_VERSION
+KOUT=$BUILD/kernel-$ARCH
+MODOUT=$BUILD/stress-module-$ARCH
+CHECKOUT=$BUILD/checker
+INITRAMFS=$BUILD/initramfs-$ARCH.cpio.gz
+NPROC=$(nproc)
+
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+
+say()  { printf '%s\n' "$*"; }
+info() { printf '==> %s\n' "$*"; }
+die()  { printf 'error: %s\n' "$*" >&2; exit 2; }
+
+# Hash of the files given, in order: the build stamps are made of these.
+hash_files() { cat "$@" | sha256sum | cut -c1-16; }
+
+# The patches named by kernel-patches/series, in order, as paths.
+series_patches() {
+	local series=${1:-$TOP/kernel-patches}/series
+	[ -f "$series" ] || die "$series: no such file"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" |
+		while read -r p; do printf '%s\n' "$(dirname "$series")/$p"; done
+}

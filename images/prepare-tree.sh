@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Extract Debian's linux-source-6.1 into the build folder and apply
+# kernel-patches/series in order.  The tree is reused as long as the series
+# (names and contents) is unchanged; otherwise it is extracted afresh, so a
+# removed patch really is removed.
+#
+# usage: images/prepare-tree.sh [PATCH-DIR]
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+pdir=${1:-$TOP/kernel-patches}
+[ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install linux-source-6.1)"
+
+mapfile -t patches < <(series_patches "$pdir")
+for p in "${patches[@]}"; do
+	[ -f "$p" ] || die "kernel-patches/series names $(basename "$p"), which does not exist"
+done
+stamp=$(hash_files "$KERNEL_TARBALL" "$pdir/series" ${patches[@]+"${patches[@]}"})
+
+if [ -f "$SRC/.rbts-series" ] && [ "$(cat "$SRC/.rbts-series")" = "$stamp" ]; then
+	say "kernel tree: reusing $SRC (series unchanged)"
+	exit 0
+fi
+
+info "extracting $(basename "$KERNEL_TARBALL") into ${SRC#$TOP/}"
+rm -rf "$SRC.new"
+mkdir -p "$SRC.new"
+tar -xf "$KERNEL_TARBALL" -C "$SRC.new" --strip-components=1
+grep -q "^SUBLEVEL = ${KERNEL_VERSION##*.}$" "$SRC.new/Makefile" ||
+	die "$KERNEL_TARBALL is not $KERNEL_VERSION ($(grep -m1 ^SUBLEVEL "$SRC.new/Makefile"))"
+
+for p in ${patches[@]+"${patches[@]}"}; do
+	say "  applying $(basename "$p")"
+	if ! out=$(patch -d "$SRC.new" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
+		printf '%s\n' "$out" | sed 's/^/    /' >&2
+		rm -rf "$SRC.new"
+		printf 'error: %s does not apply to linux-source %s\n' "${p#$TOP/}" "$KERNEL_VERSION" >&2
+		exit 1
+	fi
+done
+
+rm -rf "$SRC"
+mv "$SRC.new" "$SRC"
+echo "$stamp" > "$SRC/.rbts-series"
+say "kernel tree: ready with ${#patches[@]} patch(es)"

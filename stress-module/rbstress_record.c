@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event and its window.
+ *
+ * A writer calls rbs_write().  The ring buffer reserves the event's space
+ * (steps A to C of __rb_reserve_next()), then TP_fast_assign runs with the
+ * space reserved but not committed.  That is the window this file holds
+ * open: rbs_window_open() records which lower-context events are open
+ * around us, rbs_window_spin() waits so that higher contexts can land
+ * inside, and rbs_window_close() ends it.
+ *
+ * All state is per CPU.  Nesting on one CPU is stack-shaped (an interrupt
+ * runs to completion before the context it interrupted resumes) and each
+ * context only writes its own slots, so plain per-CPU accesses are enough;
+ * only the order counter is shared by all contexts and is bumped with one
+ * interrupt-safe this_cpu_inc_return().
+ */
+#define pr_fmt(fmt) "rbstress: " fmt
+
+#include <linux/kernel.h>
+#include <linux/preempt.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+#include <linux/trace_clock.h>
+#include <linux/string.h>
+
+#include "rbstress.h"
+
+#define CREATE_TRACE_POINTS
+#include "rbstress_trace.h"
+
+DEFINE_PER_CPU(struct rbs_cpu, rbs_cpu);
+
+/* The context as the ring buffer's trace_recursive_lock() sees it. */
+static u8 rbs_current_ctx(void)
+{
+	if (in_nmi())
+		return RBS_CTX_NMI;
+	if (in_hardirq())
+		return RBS_CTX_IRQ;
+	if (in_serving_softirq())
+		return RBS_CTX_SOFTIRQ;
+	return RBS_CTX_NORMAL;
+}
+
+/*
+ * Read the clock the harness set for the instance (module parameter
+ * "clock").  The buffer's own clock cannot be reached from TP_fast_assign,
+ * which is also expanded into the perf probe, so the two are matched by
+ * name and the event carries clock_id for the checker to compare.
+ */
+u64 rbs_clock_read(void)
+{
+	switch (rbs_settings.clock) {
+	case RBS_CLOCK_LOCAL:
+		return trace_clock_local();
+	case RBS_CLOCK_GLOBAL:
+		return trace_clock_global();
+	case RBS_CLOCK_PERF:
+		return trace_clock();
+	case RBS_CLOCK_MONO:
+		return ktime_get_mono_fast_ns();
+	case RBS_CLOCK_MONO_RAW:
+		return ktime_get_raw_fast_ns();
+	case RBS_CLOCK_BOOT:
+		return ktime_get_boot_fast_ns();
+	default:
+		return 0;
+	}
+}
+
+void rbs_window_open(struct rbs_open *o)
+{
+	struct rbs_cpu *c = this_cpu_ptr(&rbs_cpu);
+	unsigned int mask;
+	u8 ctx = rbs_current_ctx();
+
+	/* The one access all contexts share: must be a single RMW. */
+	o->idx = this_cpu_inc_return(rbs_cpu.idx);
+
+	o->ctx = ctx;
+	o->seq = ++c->seq[ctx];
+	mask = READ_ONCE(c->open_mask);
+	o->open_mask = mask;
+	o->depth = hweight8(mask);
+	memcpy(o->open_seq, c->open_seq, sizeof(o->open_seq));
+	o->window_ns = rbs_settings.window_ns[ctx];
+
+	c->open_seq[ctx] = o->seq;
+	barrier();
+	/*
+	 * Not atomic, and need not be: whatever interrupts us between the
+	 * read and the write restores open_mask before it returns.
+	 */
+	WRITE_ONCE(c->open_mask, mask | BIT(ctx));
+
+	c->events[ctx]++;
+	if (mask) {
+		c->nested[ctx]++;
+		if (o->depth > c->max_depth)
+			c->max_depth = o->depth;
+	}
+}
+
+void rbs_window_spin(u32 window_ns)
+{
+	u64 start;
+
+	if (!window_ns)
+		return;
+	/*
+	 * Not local_clock(): with an unstable sched_clock it is clamped to
+	 * the last tick + TICK_NSEC, and a spin with interrupts off (hard-IRQ
+	 * writers) holds off that tick, so the clock stops and the spin never
+	 * ends.  The fast monotonic clock reads the clocksource itself and is
+	 * NMI-safe.
+	 */
+	start = ktime_get_mono_fast_ns();
+	while (ktime_get_mono_fast_ns() - start < window_ns)
+		cpu_relax();
+}
+
+u32 rbs_window_close(u8 ctx)
+{
+	struct rbs_cpu *c = this_cpu_ptr(&rbs_cpu);
+
+	WRITE_ONCE(c->open_mask, READ_ONCE(c->open_mask) & ~BIT(ctx));
+	barrier();
+	return (u32)this_cpu_read(rbs_cpu.idx);
+}
+
+/* Record one event from whatever context we are in. */
+void rbs_write(void)
+{
+	trace_rbstress_event(this_cpu_read(rbs_cpu.idx));
+}
+
+static const char * const rbs_ctx_names[RBS_CTX_MAX] = {
+	[RBS_CTX_NORMAL]	= "normal",
+	[RBS_CTX_SOFTIRQ]	= "softirq",
+	[RBS_CTX_IRQ]		= "irq",
+	[RBS_CTX_NMI]		= "nmi",
+};
+
+/* One line per CPU and context, at unload. */
+void rbs_report(void)
+{
+	int cpu, ctx;
+
+	for_each_possible_cpu(cpu) {
+		struct rbs_cpu *c = per_cpu_ptr(&rbs_cpu, cpu);
+
+		for (ctx = 0; ctx < RBS_CTX_MAX; ctx++) {
+			if (!c->events[ctx])
+				continue;
+			pr_info("cpu%d %-7s events=%llu nested=%llu\n", cpu,
+				rbs_ctx_names[ctx], c->events[ctx],
+				c->nested[ctx]);
+		}
+		if (c->max_depth)
+			pr_info("cpu%d deepest nesting %u\n", cpu, c->max_depth);
+	}
+}

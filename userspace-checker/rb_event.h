@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One rbstress event as the checker sees it, whatever it was read from
+ * (a live tracefs instance, a trace.dat, or a unit test).
+ */
+#ifndef _RB_EVENT_H
+#define _RB_EVENT_H
+
+#include <stdint.h>
+
+/* The ring buffer's contexts (RB_CTX_* in ring_buffer.c), lowest first. */
+enum rb_ctx {
+	RB_CTX_NORMAL,
+	RB_CTX_SOFTIRQ,
+	RB_CTX_IRQ,
+	RB_CTX_NMI,
+	RB_CTX_MAX
+};
+
+/* Must match enum rbs_clock in stress-module/rbstress.h. */
+enum rb_clock {
+	RB_CLOCK_NONE,		/* the module cannot read it: no clock field */
+	RB_CLOCK_LOCAL,
+	RB_CLOCK_GLOBAL,
+	RB_CLOCK_PERF,
+	RB_CLOCK_MONO,
+	RB_CLOCK_MONO_RAW,
+	RB_CLOCK_BOOT,
+	RB_CLOCK_MAX
+};
+
+const char *rb_ctx_name(unsigned int ctx);
+const char *rb_clock_name(unsigned int clock);
+/* The enum rb_clock of a trace_clock name, or -1 if rbstress cannot read it. */
+int rb_clock_from_name(const char *name);
+
+/* Where in its CPU's stream an event was found, for the reports. */
+struct rb_pos {
+	int64_t		subbuf;		/* sub-buffer number, or -1 */
+	uint64_t	offset;		/* in the sub-buffer, or in the file */
+};
+
+struct rb_event {
+	uint64_t	ts;		/* the ring buffer's time stamp */
+	uint64_t	clock;		/* clock read in TP_fast_assign */
+	uint64_t	seq;		/* per (CPU, context) */
+	uint64_t	open_seq[RB_CTX_MAX];
+	uint32_t	idx;		/* per-CPU order of window opening */
+	uint32_t	pre_idx;	/* that order before the tracepoint call */
+	uint32_t	end_idx;	/* that order when the window closed */
+	uint32_t	window_ns;
+	int		cpu;		/* the buffer's CPU */
+	unsigned int	field_cpu;	/* the CPU the event says it ran on */
+	unsigned int	ctx;
+	unsigned int	depth;
+	unsigned int	open_mask;
+	unsigned int	clock_id;
+	struct rb_pos	pos;
+};
+
+#endif /* _RB_EVENT_H */

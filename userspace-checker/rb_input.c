@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rb_input.h"
+
+int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb_pos *pos)
+{
+	struct rb_event e = { 0 };
+
+	in->records++;
+	if (!rb_format_is_ours(&in->fmt, rec)) {
+		in->other++;
+		return 0;
+	}
+	e.pos = *pos;
+	if (rb_format_decode(&in->fmt, rec, &e) < 0 || rb_verify_event(in->v, &e) < 0) {
+		if (pos->subbuf >= 0)
+			snprintf(in->err, sizeof(in->err),
+				 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64
+				 ": corrupt %s event (size %d)", rec->cpu, pos->subbuf,
+				 pos->offset, RB_EVENT_NAME, rec->size);
+		else
+			snprintf(in->err, sizeof(in->err),
+				 "cpu%d file offset 0x%" PRIx64 ": corrupt %s event (size %d)",
+				 rec->cpu, pos->offset, RB_EVENT_NAME, rec->size);
+		in->failed = 1;
+		return -1;
+	}
+	if (in->expect_clock >= 0 && e.clock_id != (unsigned int)in->expect_clock) {
+		snprintf(in->err, sizeof(in->err),
+			 "the instance records with the %s clock but rbstress reads %s "
+			 "(load the module with clock=%s)", rb_clock_name(in->expect_clock),
+			 rb_clock_name(e.clock_id), rb_clock_name(in->expect_clock));
+		in->failed = 1;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the readers (live tracefs, trace.dat) share: each hands its records
+ * to rb_input_record(), which decodes rbstress events into the verifier and
+ * counts everything else.
+ */
+#ifndef _RB_INPUT_H
+#define _RB_INPUT_H
+
+#include <stdint.h>
+
+#include "rb_format.h"
+#include "rb_verify.h"
+
+struct rb_input {
+	struct rb_format	fmt;
+	struct rb_verifier	*v;
+	uint64_t		records;	/* all records read */
+	uint64_t		other;		/* of other events: skipped */
+	uint64_t		subbufs;	/* sub-buffers read (live) */
+	int			expect_clock;	/* enum rb_clock, or -1: any */
+	char			err[256];	/* first input error, if any */
+	int			failed;		/* the input is corrupt: stop */
+};
+
+/* Returns 0, or -1 with in->err set (corrupt record: where and what). */
+int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb_pos *pos);
+
+#endif /* _RB_INPUT_H */

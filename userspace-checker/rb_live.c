@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Live reader: per-CPU trace_pipe_raw of a tracefs instance, one
+ * sub-buffer at a time, decoded with kbuffer.  Reading consumes, so a long
+ * run never needs the buffer to hold all of it; the kernel tells us at the
+ * start of a sub-buffer if events were lost before it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <kbuffer.h>
+#include <tracefs.h>
+
+#include "rb_live.h"
+
+struct live_cpu {
+	int		fd;
+	int64_t		subbuf;
+};
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Feed every event of one sub-buffer. */
+static int read_subbuf(struct rb_input *in, struct kbuffer *kbuf, void *page,
+		       int cpu, int64_t subbuf)
+{
+	struct tep_record rec = { .cpu = cpu };
+	unsigned long long ts;
+	struct rb_pos pos = { .subbuf = subbuf };
+	void *data;
+	int missed;
+
+	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
+		snprintf(in->err, sizeof(in->err),
+			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
+		return -1;
+	}
+	missed = kbuffer_missed_events(kbuf);
+	if (missed)
+		rb_verify_lost(in->v, cpu, missed);
+
+	for (data = kbuffer_read_event(kbuf, &ts); data;
+	     data = kbuffer_next_event(kbuf, &ts)) {
+		rec.ts = ts;
+		rec.data = data;
+		rec.size = kbuffer_event_size(kbuf);
+		pos.offset = kbuffer_curr_offset(kbuf);
+		if (rb_input_record(in, &rec, &pos) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Read up to @max sub-buffers of @cpu (0: until it is empty).  A bound
+ * keeps one busy CPU from starving the others and the clock checks.
+ * Returns sub-buffers read, or -1.
+ */
+static int drain_cpu(struct rb_input *in, struct live_cpu *c, struct kbuffer *kbuf,
+		     void *page, int psize, int cpu, int max)
+{
+	int n = 0;
+	ssize_t r;
+
+	while (!max || n < max) {
+		r = read(c->fd, page, psize);
+		if (r < 0 && (errno == EAGAIN || errno == EINTR))
+			return n;
+		if (r < 0) {
+			snprintf(in->err, sizeof(in->err), "cpu%d trace_pipe_raw: %s",
+				 cpu, strerror(errno));
+			return -1;
+		}
+		if (r == 0)
+			return n;
+		if (r < psize)
+			memset((char *)page + r, 0, psize - r);
+		in->subbufs++;
+		if (read_subbuf(in, kbuf, page, cpu, c->subbuf++) < 0)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+static void progress_line(const struct rb_input *in, double elapsed, double total)
+{
+	const struct rb_verifier *v = in->v;
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+	uint64_t nested = 0, bad = 0;
+
+	rb_verify_totals(v, tot);
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		nested += tot[c].nested;
+	for (int r = 0; r < RB_RULE_MAX; r++)
+		bad += v->rules[r].violations;
+	fprintf(stderr, "rbcheck: %4.0fs/%.0fs %" PRIu64 " events, %" PRIu64
+		" nested, depth %u, %" PRIu64 " lost, %" PRIu64 " violations\n",
+		elapsed, total, v->events, nested, v->max_depth + 1,
+		v->lost_events, bad);
+}
+
+int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
+{
+	struct tracefs_instance *inst = NULL;
+	struct live_cpu cpus[RB_MAX_CPUS];
+	struct kbuffer *kbuf = NULL;
+	int psize = getpagesize();
+	int ncpus = 0, ret = -1;
+	double start, last_progress;
+	void *page = NULL;
+
+	if (o->instance) {
+		if (!tracefs_instance_exists(o->instance)) {
+			snprintf(in->err, sizeof(in->err), "tracefs instance '%s' does not exist",
+				 o->instance);
+			return -1;
+		}
+		inst = tracefs_instance_alloc(NULL, o->instance);
+		if (!inst) {
+			snprintf(in->err, sizeof(in->err), "tracefs instance '%s': %s",
+				 o->instance, strerror(errno));
+			return -1;
+		}
+	}
+
+	for (ncpus = 0; ncpus < RB_MAX_CPUS; ncpus++) {
+		char name[64];
+		char *path;
+
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", ncpus);
+		path = tracefs_instance_get_file(inst, name);
+		if (!path)
+			break;
+		cpus[ncpus].fd = open(path, O_RDONLY | O_NONBLOCK);
+		tracefs_put_tracing_file(path);
+		if (cpus[ncpus].fd < 0)
+			break;
+		cpus[ncpus].subbuf = 0;
+	}
+	if (!ncpus) {
+		snprintf(in->err, sizeof(in->err), "no per_cpu/cpu0/trace_pipe_raw in %s",
+			 o->instance ? o->instance : "the top-level instance");
+		goto out;
+	}
+
+	kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			     KBUFFER_ENDIAN_SAME_AS_HOST);
+	page = malloc(psize);
+	if (!kbuf || !page) {
+		snprintf(in->err, sizeof(in->err), "out of memory");
+		goto out;
+	}
+
+	start = last_progress = now_sec();
+	for (;;) {
+		double t = now_sec();
+		int got = 0;
+
+		for (int cpu = 0; cpu < ncpus; cpu++) {
+			int n = drain_cpu(in, &cpus[cpu], kbuf, page, psize, cpu, 64);
+
+			if (n < 0)
+				goto out;
+			got += n;
+		}
+		if (o->progress > 0 && t - last_progress >= o->progress) {
+			progress_line(in, t - start, o->duration);
+			last_progress = t;
+		}
+		if (t - start >= o->duration)
+			break;
+		if (!got)
+			usleep(20000);
+	}
+
+	/* Stop recording, then take what the buffers still hold. */
+	tracefs_trace_off(inst);
+	for (int cpu = 0; cpu < ncpus; cpu++)
+		if (drain_cpu(in, &cpus[cpu], kbuf, page, psize, cpu, 0) < 0)
+			goto out;
+	ret = 0;
+out:
+	for (int cpu = 0; cpu < ncpus; cpu++)
+		close(cpus[cpu].fd);
+	kbuffer_free(kbuf);
+	free(page);
+	tracefs_instance_free(inst);
+	return ret;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _RB_LIVE_H
+#define _RB_LIVE_H
+
+#include "rb_input.h"
+
+struct rb_live_opts {
+	const char	*instance;	/* NULL: the top-level buffer */
+	double		duration;	/* seconds to read while writers run */
+	double		progress;	/* seconds between progress lines, 0: none */
+};
+
+/*
+ * Read the per-CPU buffers of a tracefs instance in buffer order, while the
+ * writers run, for @o->duration seconds; then turn the instance's tracing
+ * off and drain what is left.  Returns 0, or -1 with in->err set.
+ */
+int rb_live_read(const struct rb_live_opts *o, struct rb_input *in);
+
+#endif /* _RB_LIVE_H */

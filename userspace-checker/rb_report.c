@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The human summary.  Per CPU and context the counts, then nested pairs
+ * with their deltas, then one line per rule and the first violations of
+ * each failing rule in full.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rb_report.h"
+
+const char *const rb_verdict_names[] = {
+	[RB_PASS] = "PASS",
+	[RB_FAIL] = "FAIL",
+	[RB_SKIP] = "SKIP",
+};
+
+static void report_contexts(FILE *f, const struct rb_verifier *v)
+{
+	fprintf(f, "  %-5s %-8s %12s %10s %18s %12s %6s\n", "cpu", "context",
+		"events", "nested", "before C (delta 0)", "lost", "depth");
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		if (!v->cpus[cpu])
+			continue;
+		for (int c = 0; c < RB_CTX_MAX; c++) {
+			const struct rb_ctx_stats *s = &v->cpu_ctx[cpu][c];
+			char bc[40];
+
+			if (!s->events)
+				continue;
+			snprintf(bc, sizeof(bc), "%" PRIu64 " (%" PRIu64 ")",
+				 s->before_c, s->before_c_zero);
+			fprintf(f, "  %-5d %-8s %12" PRIu64 " %10" PRIu64 " %18s %12" PRIu64
+				" %6u\n", cpu, rb_ctx_name(c), s->events, s->nested, bc,
+				s->lost, s->max_depth + 1);
+		}
+	}
+}
+
+static void report_pairs(FILE *f, const struct rb_verifier *v)
+{
+	int header = 0;
+
+	for (int o = 0; o < RB_CTX_MAX; o++) {
+		for (int i = 0; i < RB_CTX_MAX; i++) {
+			const struct rb_pair_stats *p = &v->pairs[o][i];
+			char pair[32];
+
+			if (!p->count)
+				continue;
+			if (!header++)
+				fprintf(f, "\n  %-18s %10s %14s %14s %14s\n", "nested (inner in outer)",
+					"count", "min delta ns", "mean delta ns", "max delta ns");
+			snprintf(pair, sizeof(pair), "%s in %s", rb_ctx_name(i), rb_ctx_name(o));
+			fprintf(f, "  %-23s %10" PRIu64 " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n",
+				pair, p->count, p->min_delta, p->sum_delta / p->count, p->max_delta);
+		}
+	}
+}
+
+static void report_rules(FILE *f, const struct rb_verifier *v)
+{
+	fprintf(f, "\n  %-13s %-7s %12s %11s\n", "rule", "verdict", "checked", "violations");
+	for (int r = 0; r < RB_RULE_MAX; r++) {
+		const struct rb_rule_result *res = &v->rules[r];
+		enum rb_verdict vd = rb_rule_verdict(v, r);
+
+		fprintf(f, "  %-13s %-7s %12" PRIu64 " %11" PRIu64, rb_rule_names[r],
+			rb_verdict_names[vd], res->checked, res->violations);
+		if (vd == RB_SKIP)
+			fprintf(f, "  (%s)", res->skip_reason);
+		if (r == RB_RULE_NESTED_DELTA && res->skipped_flat)
+			fprintf(f, "  (%" PRIu64 " equal stamps with a clock that did not move)",
+				res->skipped_flat);
+		fputc('\n', f);
+	}
+	for (int r = 0; r < RB_RULE_MAX; r++) {
+		const struct rb_rule_result *res = &v->rules[r];
+
+		if (!res->violations)
+			continue;
+		fprintf(f, "\n  %s: %" PRIu64 " violation(s), the first %d:\n",
+			rb_rule_names[r], res->violations, res->nr_examples);
+		for (int i = 0; i < res->nr_examples; i++)
+			fprintf(f, "    %s\n", res->examples[i]);
+	}
+}
+
+void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
+{
+	const struct rb_verifier *v = in->v;
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+	uint64_t nested = 0;
+
+	rb_verify_totals(v, tot);
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		nested += tot[c].nested;
+
+	fprintf(f, "rbcheck: %s: %" PRIu64 " rbstress events on %d CPU(s), %" PRIu64
+		" nested, deepest nesting %u, clock %s\n", source, v->events,
+		v->nr_cpus_seen, nested, v->max_depth + 1, rb_clock_name(v->clock_id));
+	if (in->other)
+		fprintf(f, "rbcheck: %" PRIu64 " events of other systems skipped\n", in->other);
+	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",
+		v->lost_events, v->lost_unknown ? " (and some reports without a count)" : "");
+	fputc('\n', f);
+	report_contexts(f, v);
+	report_pairs(f, v);
+	report_rules(f, v);
+	fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_verdict(v)]);
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Offline reader: a trace.dat written by `trace-cmd record`, through
+ * libtracecmd.  Each CPU is read on its own, in the order its buffer held
+ * the events; the format of the rbstress event comes from the file itself.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <trace-cmd.h>
+
+#include "rb_tracedat.h"
+
+struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
+					char *err, size_t errlen)
+{
+	struct tracecmd_input *handle;
+	char magic[3];
+	struct stat st;
+	int fd;
+
+	/* Say what is wrong before libtracecmd gets a chance to guess. */
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		snprintf(err, errlen, "%s: is a directory, not a trace.dat", path);
+		return NULL;
+	}
+	if (read(fd, magic, 3) != 3 || memcmp(magic, "\027\010\104", 3)) {
+		close(fd);
+		snprintf(err, errlen, "%s: not a trace-cmd data file (bad magic)", path);
+		return NULL;
+	}
+	close(fd);
+
+	handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!handle) {
+		snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
+		return NULL;
+	}
+	if (rb_format_init(&in->fmt, tracecmd_get_tep(handle), err, errlen) < 0) {
+		size_t n = strlen(err);
+
+		snprintf(err + n, errlen - n, " in %s", path);
+		tracecmd_close(handle);
+		return NULL;
+	}
+	return handle;
+}
+
+int rb_tracedat_read(struct tracecmd_input *handle, struct rb_input *in)
+{
+	int ncpus = tep_get_cpus(tracecmd_get_tep(handle));
+
+	for (int cpu = 0; cpu < ncpus && cpu < RB_MAX_CPUS; cpu++) {
+		struct tep_record *rec;
+
+		while ((rec = tracecmd_read_data(handle, cpu))) {
+			struct rb_pos pos = { .subbuf = -1, .offset = rec->offset };
+			int ret;
+
+			if (rec->missed_events)
+				rb_verify_lost(in->v, cpu, rec->missed_events);
+			ret = rb_input_record(in, rec, &pos);
+			tracecmd_free_record(rec);
+			if (ret < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+void rb_tracedat_close(struct tracecmd_input *handle)
+{
+	tracecmd_close(handle);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _RB_TRACEDAT_H
+#define _RB_TRACEDAT_H
+
+#include "rb_input.h"
+
+struct tracecmd_input;
+
+/*
+ * Open a trace.dat written by trace-cmd.  Returns the handle, or NULL with
+ * @err saying why (missing, unreadable, not a trace.dat, no rbstress format).
+ */
+struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
+					char *err, size_t errlen);
+
+/* Read every CPU of it, in buffer order.  Returns 0, or -1 with in->err set. */
+int rb_tracedat_read(struct tracecmd_input *handle, struct rb_input *in);
+
+void rb_tracedat_close(struct tracecmd_input *handle);
+
+#endif /* _RB_TRACEDAT_H */

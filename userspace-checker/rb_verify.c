@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The checker's rules.  Each rule is one small function over the event
+ * just read and the few events before it on the same CPU.
+ *
+ * How nesting is recognised: the module numbers window openings per CPU
+ * (idx).  An event E's window spans (E.pre_idx, E.end_idx]: from before its
+ * tracepoint call until its TP_fast_assign finished.  For two events R and E
+ * on a CPU, with R earlier in buffer order:
+ *
+ *  - E.idx inside R's span: E ran while R was being recorded, and since E
+ *    comes after R in the buffer, E reserved after R's step C.  This is the
+ *    seed's case: E must get a running time stamp, later than R's.
+ *  - R.idx inside E's span: R ran while E was being recorded, but landed
+ *    first, so E was interrupted before its step C (between A and C, or
+ *    before A).  E may then have delta 0 ("C-F lost"), never less.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rb_verify.h"
+
+const char *const rb_rule_names[RB_RULE_MAX] = {
+	[RB_RULE_MONOTONIC]	= "monotonic",
+	[RB_RULE_NESTED_DELTA]	= "nested-delta",
+	[RB_RULE_OWN_CLOCK]	= "own-clock",
+	[RB_RULE_A_TO_C]	= "A-C",
+	[RB_RULE_SEQUENCE]	= "sequence",
+	[RB_RULE_COUNTERS]	= "counters",
+};
+
+static const char *const ctx_names[RB_CTX_MAX] = {
+	"normal", "softirq", "irq", "nmi"
+};
+
+static const char *const clock_names[RB_CLOCK_MAX] = {
+	"counter", "local", "global", "perf", "mono", "mono_raw", "boot"
+};
+
+const char *rb_ctx_name(unsigned int ctx)
+{
+	return ctx < RB_CTX_MAX ? ctx_names[ctx] : "?";
+}
+
+const char *rb_clock_name(unsigned int clock)
+{
+	return clock < RB_CLOCK_MAX ? clock_names[clock] : "?";
+}
+
+int rb_clock_from_name(const char *name)
+{
+	for (int i = 0; i < RB_CLOCK_MAX; i++)
+		if (!strcmp(name, clock_names[i]))
+			return i;
+	return -1;
+}
+
+struct rb_cpu_state {
+	struct rb_event	hist[RB_HISTORY];	/* the last events, a ring */
+	unsigned int	nr;			/* valid entries in hist */
+	unsigned int	head;			/* next slot to write */
+	uint64_t	last_seq[RB_CTX_MAX];
+	bool		have_seq[RB_CTX_MAX];
+	bool		lost_pending[RB_CTX_MAX];
+};
+
+void rb_settings_default(struct rb_settings *set)
+{
+	memset(set, 0, sizeof(*set));
+	/*
+	 * Between the reservation and the clock read in TP_fast_assign there
+	 * is only the rest of the reservation, plus whatever nests there.
+	 * Under TCG a vCPU can also be descheduled by the host, hence the
+	 * generous default.
+	 */
+	set->clock_bound_ns = 20 * 1000 * 1000;
+}
+
+struct rb_verifier *rb_verifier_new(const struct rb_settings *set)
+{
+	struct rb_verifier *v = calloc(1, sizeof(*v));
+	int c;
+
+	if (!v)
+		return NULL;
+	v->set = *set;
+	for (c = 0; c < RB_CTX_MAX; c++)
+		for (int i = 0; i < RB_CTX_MAX; i++)
+			v->pairs[c][i].min_delta = UINT64_MAX;
+	v->clock_id = RB_CLOCK_MAX;
+	return v;
+}
+
+void rb_verifier_free(struct rb_verifier *v)
+{
+	if (!v)
+		return;
+	for (int i = 0; i < RB_MAX_CPUS; i++)
+		free(v->cpus[i]);
+	free(v);
+}
+
+/* Wrap-safe: is @i in (@lo, @hi]? */
+static bool idx_in(uint32_t i, uint32_t lo, uint32_t hi)
+{
+	return (int32_t)(i - lo) > 0 && (int32_t)(hi - i) >= 0;
+}
+
+static int fmt_pos(char *buf, size_t len, const struct rb_pos *p)
+{
+	if (p->subbuf >= 0)
+		return snprintf(buf, len, "sub-buffer %" PRId64 " +0x%" PRIx64,
+				p->subbuf, p->offset);
+	return snprintf(buf, len, "file offset 0x%" PRIx64, p->offset);
+}
+
+static int fmt_event(char *buf, size_t len, const char *tag,
+		     const struct rb_event *e, const struct rb_event *prev)
+{
+	char pos[64];
+
+	fmt_pos(pos, sizeof(pos), &e->pos);
+	return snprintf(buf, len,
+			"\n      %-6s %s#%" PRIu64 " ts=%" PRIu64 " (delta %s%" PRId64
+			") clock=%" PRIu64 " depth=%u idx=%u pre=%u end=%u at %s",
+			tag, rb_ctx_name(e->ctx), e->seq, e->ts,
+			prev ? "" : "n/a ", prev ? (int64_t)(e->ts - prev->ts) : 0,
+			e->clock, e->depth, e->idx, e->pre_idx, e->end_idx, pos);
+}
+
+/*
+ * Count a violation of @rule and keep the first few in full: what is
+ * wrong in one line, then the events involved.
+ */
+static void violation(struct rb_verifier *v, enum rb_rule rule,
+		      const struct rb_event *a, const struct rb_event *a_prev,
+		      const struct rb_event *b, const struct rb_event *b_prev,
+		      const char *fmt, ...)
+{
+	struct rb_rule_result *r = &v->rules[rule];
+	char *buf;
+	size_t len = RB_EXAMPLE_LEN, n;
+	va_list ap;
+
+	if (r->violations++ >= RB_MAX_EXAMPLES)
+		return;
+	buf = r->examples[r->nr_examples++];
+	if (b || a)
+		n = snprintf(buf, len, "cpu%d: ", b ? b->cpu : a->cpu);
+	else
+		n = 0;
+	va_start(ap, fmt);
+	n += vsnprintf(buf + n, n < len ? len - n : 0, fmt, ap);
+	va_end(ap);
+	if (a && n < len)
+		n += fmt_event(buf + n, len - n, b ? "outer" : "event", a, a_prev);
+	if (b && n < len)
+		fmt_event(buf + n, len - n, "event", b, b_prev);
+}
+
+static const struct rb_event *hist_at(const struct rb_cpu_state *s, unsigned int back)
+{
+	/* back = 0 is the most recent event */
+	return &s->hist[(s->head + RB_HISTORY - 1 - back) % RB_HISTORY];
+}
+
+/* 1. monotonic: per CPU, in buffer order, time never goes backwards. */
+static void rule_monotonic(struct rb_verifier *v, const struct rb_event *prev,
+			   const struct rb_event *e)
+{
+	v->rules[RB_RULE_MONOTONIC].checked++;
+	if (e->ts < prev->ts)
+		violation(v, RB_RULE_MONOTONIC, prev, NULL, e, prev,
+			  "time stamp went backwards by %" PRIu64 " ns",
+			  prev->ts - e->ts);
+}
+
+/*
+ * 2. nested-delta: @e reserved while @outer was between its step C and its
+ * commit.  The seed's claim: @e gets its own running time stamp, strictly
+ * later than @outer's; and if @e ran inside @outer's window it reserved after
+ * @outer read its clock, so it cannot be earlier than that read either.
+ * A clock that did not move between @outer's reservation and its clock read
+ * (outer->clock == outer->ts, e.g. trace_clock_global held at another CPU's
+ * last value) cannot show a strictly later stamp: counted, not failed.
+ */
+static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *outer,
+			      const struct rb_event *e, const struct rb_event *prev)
+{
+	struct rb_pair_stats *p = &v->pairs[outer->ctx][e->ctx];
+	bool in_window = idx_in(e->idx, outer->idx, outer->end_idx);
+	bool clock_moved = outer->clock != outer->ts;
+	uint64_t delta = e->ts - outer->ts;
+
+	v->rules[RB_RULE_NESTED_DELTA].checked++;
+	if (e->ts > outer->ts) {
+		p->count++;
+		p->sum_delta += delta;
+		if (delta < p->min_delta)
+			p->min_delta = delta;
+		if (delta > p->max_delta)
+			p->max_delta = delta;
+	}
+
+	if (e->ts < outer->ts || (e->ts == outer->ts && clock_moved))
+		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
+			  "%s#%" PRIu64 " nested in %s#%" PRIu64
+			  " after its reservation (C) but its time stamp is %s",
+			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
+			  outer->seq, e->ts == outer->ts ? "the same (delta 0)" : "earlier");
+	else if (in_window && outer->clock_id != RB_CLOCK_NONE && e->ts < outer->clock)
+		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
+			  "%s#%" PRIu64 " reserved inside %s#%" PRIu64
+			  "'s window but is stamped %" PRIu64 " ns before that window's clock read",
+			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
+			  outer->seq, outer->clock - e->ts);
+	else if (e->ts == outer->ts)
+		v->rules[RB_RULE_NESTED_DELTA].skipped_flat++;
+}
+
+/* 3. own-clock: the stamp is not after the event's own clock read, nor far before. */
+static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
+			   const struct rb_event *prev)
+{
+	if (e->clock_id == RB_CLOCK_NONE)
+		return;
+	v->rules[RB_RULE_OWN_CLOCK].checked++;
+	if (e->ts > e->clock)
+		violation(v, RB_RULE_OWN_CLOCK, e, prev, NULL, NULL,
+			  "time stamp is %" PRIu64 " ns after the clock read in TP_fast_assign",
+			  e->ts - e->clock);
+	else if (e->clock - e->ts > v->set.clock_bound_ns)
+		violation(v, RB_RULE_OWN_CLOCK, e, prev, NULL, NULL,
+			  "time stamp is %" PRIu64 " ns before the clock read in TP_fast_assign (bound %" PRIu64 ")",
+			  e->clock - e->ts, v->set.clock_bound_ns);
+}
+
+/*
+ * 4. A-C: @e was interrupted before it reserved, by @inner which therefore
+ * landed first.  Its stamp may equal the previous event's (delta 0: the time
+ * between C and F is lost, as the ring buffer documents) but not be earlier
+ * than @inner's.
+ */
+static void rule_a_to_c(struct rb_verifier *v, const struct rb_event *inner,
+			const struct rb_event *e, const struct rb_event *prev)
+{
+	v->rules[RB_RULE_A_TO_C].checked++;
+	v->cpu_ctx[e->cpu][e->ctx].before_c++;
+	if (e->ts == prev->ts)
+		v->cpu_ctx[e->cpu][e->ctx].before_c_zero++;
+	if (e->ts < inner->ts)
+		violation(v, RB_RULE_A_TO_C, inner, NULL, e, prev,
+			  "%s#%" PRIu64 " was interrupted before its reservation by %s#%" PRIu64
+			  " but is stamped %" PRIu64 " ns before it",
+			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(inner->ctx),
+			  inner->seq, inner->ts - e->ts);
+}
+
+/* 5. sequence: per (CPU, context), no gap unless the buffer said it lost events there. */
+static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
+			  const struct rb_event *e, const struct rb_event *prev)
+{
+	unsigned int c = e->ctx;
+
+	if (s->have_seq[c]) {
+		v->rules[RB_RULE_SEQUENCE].checked++;
+		if (e->seq == s->last_seq[c] + 1) {
+			/* no gap */
+		} else if (e->seq > s->last_seq[c] && s->lost_pending[c]) {
+			v->cpu_ctx[e->cpu][c].lost += e->seq - s->last_seq[c] - 1;
+		} else {
+			violation(v, RB_RULE_SEQUENCE, e, prev, NULL, NULL,
+				  "%s seq jumped from %" PRIu64 " to %" PRIu64
+				  " with no lost events reported here",
+				  rb_ctx_name(c), s->last_seq[c], e->seq);
+		}
+	}
+	s->have_seq[c] = true;
+	s->last_seq[c] = e->seq;
+	s->lost_pending[c] = false;
+}
+
+static struct rb_cpu_state *cpu_state(struct rb_verifier *v, int cpu)
+{
+	if (cpu < 0 || cpu >= RB_MAX_CPUS)
+		return NULL;
+	if (!v->cpus[cpu]) {
+		v->cpus[cpu] = calloc(1, sizeof(struct rb_cpu_state));
+		if (v->cpus[cpu])
+			v->nr_cpus_seen++;
+	}
+	return v->cpus[cpu];
+}
+
+int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
+{
+	struct rb_cpu_state *s = cpu_state(v, e->cpu);
+	const struct rb_event *prev = NULL;
+	bool before_c = false, nested = false;
+
+	if (!s || e->ctx >= RB_CTX_MAX)
+		return -1;
+
+	v->events++;
+	v->cpu_ctx[e->cpu][e->ctx].events++;
+	if (e->depth > v->cpu_ctx[e->cpu][e->ctx].max_depth)
+		v->cpu_ctx[e->cpu][e->ctx].max_depth = e->depth;
+	if (e->depth > v->max_depth)
+		v->max_depth = e->depth;
+	if (v->clock_id == RB_CLOCK_MAX)
+		v->clock_id = e->clock_id;
+
+	if (s->nr)
+		prev = hist_at(s, 0);
+	if (prev)
+		rule_monotonic(v, prev, e);
+	rule_own_clock(v, e, prev);
+
+	for (unsigned int back = 0; back < s->nr; back++) {
+		const struct rb_event *r = hist_at(s, back);
+
+		if (r->ctx < e->ctx && idx_in(e->idx, r->pre_idx, r->end_idx) &&
+		    e->idx != r->idx) {
+			rule_nested_delta(v, r, e, prev);
+			nested = true;
+		} else if (r->ctx > e->ctx && idx_in(r->idx, e->pre_idx, e->idx) &&
+			 r->idx != e->idx && !before_c) {
+			/* The nearest interrupter is the one that matters. */
+			rule_a_to_c(v, r, e, prev);
+			before_c = true;
+		}
+	}
+	if (nested)
+		v->cpu_ctx[e->cpu][e->ctx].nested++;
+	rule_sequence(v, s, e, prev);
+
+	s->hist[s->head] = *e;
+	s->head = (s->head + 1) % RB_HISTORY;
+	if (s->nr < RB_HISTORY)
+		s->nr++;
+	return 0;
+}
+
+void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
+{
+	struct rb_cpu_state *s = cpu_state(v, cpu);
+
+	if (!s)
+		return;
+	if (missed > 0)
+		v->lost_events += missed;
+	else
+		v->lost_unknown++;
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		s->lost_pending[c] = true;
+	/* Events before the loss are not the ones nested around what follows. */
+	s->nr = 0;
+}
+
+void rb_verify_finish(struct rb_verifier *v)
+{
+	struct rb_rule_result *r;
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+	uint64_t nested = 0;
+
+	rb_verify_totals(v, tot);
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		nested += tot[c].nested;
+
+	r = &v->rules[RB_RULE_NESTED_DELTA];
+	if (!nested && !r->violations) {
+		if (v->set.require_nested) {
+			violation(v, RB_RULE_NESTED_DELTA, NULL, NULL, NULL, NULL,
+				  "no nested event in %" PRIu64 " events: nothing was tested",
+				  v->events);
+		} else {
+			r->skipped = true;
+			snprintf(r->skip_reason, sizeof(r->skip_reason),
+				 "no event nested in another after its reservation");
+		}
+	}
+
+	r = &v->rules[RB_RULE_OWN_CLOCK];
+	if (!r->checked) {
+		r->skipped = true;
+		snprintf(r->skip_reason, sizeof(r->skip_reason),
+			 "the module cannot read the %s clock",
+			 v->clock_id == RB_CLOCK_NONE ? "counter" : "trace");
+	}
+
+	r = &v->rules[RB_RULE_A_TO_C];
+	if (!r->checked) {
+		r->skipped = true;
+		snprintf(r->skip_reason, sizeof(r->skip_reason),
+			 "no event was interrupted before its reservation");
+	}
+
+	r = &v->rules[RB_RULE_COUNTERS];
+	if (!r->checked && !r->violations) {
+		r->skipped = true;
+		snprintf(r->skip_reason, sizeof(r->skip_reason),
+			 "the kernel's path counters were not given");
+	}
+}
+
+void rb_verify_totals(const struct rb_verifier *v, struct rb_ctx_stats tot[RB_CTX_MAX])
+{
+	memset(tot, 0, sizeof(*tot) * RB_CTX_MAX);
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		if (!v->cpus[cpu])
+			continue;
+		for (int c = 0; c < RB_CTX_MAX; c++) {
+			const struct rb_ctx_stats *s = &v->cpu_ctx[cpu][c];
+
+			tot[c].events += s->events;
+			tot[c].nested += s->nested;
+			tot[c].before_c += s->before_c;
+			tot[c].before_c_zero += s->before_c_zero;
+			tot[c].lost += s->lost;
+			if (s->max_depth > tot[c].max_depth)
+				tot[c].max_depth = s->max_depth;
+		}
+	}
+}
+
+enum rb_verdict rb_rule_verdict(const struct rb_verifier *v, enum rb_rule rule)
+{
+	const struct rb_rule_result *r = &v->rules[rule];
+
+	if (r->violations)
+		return RB_FAIL;
+	if (r->skipped)
+		return RB_SKIP;
+	return RB_PASS;
+}
+
+enum rb_verdict rb_verdict(const struct rb_verifier *v)
+{
+	bool pass = false;
+
+	for (int i = 0; i < RB_RULE_MAX; i++) {
+		switch (rb_rule_verdict(v, i)) {
+		case RB_FAIL:
+			return RB_FAIL;
+		case RB_PASS:
+			pass = true;
+			break;
+		case RB_SKIP:
+			break;
+		}
+	}
+	return pass ? RB_PASS : RB_SKIP;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The rules.  Events are fed per CPU in buffer order; CPUs are independent.
+ * The vocabulary is the ring buffer's: an event reserves its space at step
+ * C of __rb_reserve_next(); one that is interrupted between A and C lands
+ * after its interrupters, one interrupted after C lands before them.
+ */
+#ifndef _RB_VERIFY_H
+#define _RB_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rb_event.h"
+
+enum rb_rule {
+	RB_RULE_MONOTONIC,	/* a time stamp never goes backwards */
+	RB_RULE_NESTED_DELTA,	/* nested after C: strictly later than the outer */
+	RB_RULE_OWN_CLOCK,	/* ts <= own clock read, and not far before it */
+	RB_RULE_A_TO_C,		/* interrupted before C: delta 0 allowed, not less */
+	RB_RULE_SEQUENCE,	/* no seq gap but where lost events were reported */
+	RB_RULE_COUNTERS,	/* agrees with the kernel's path counters */
+	RB_RULE_MAX
+};
+
+enum rb_verdict {
+	RB_PASS,
+	RB_FAIL,
+	RB_SKIP,
+};
+
+#define RB_MAX_CPUS		256
+#define RB_MAX_EXAMPLES		3
+#define RB_EXAMPLE_LEN		512
+/* How far back in buffer order to look for the outer event of a nesting. */
+#define RB_HISTORY		32
+
+struct rb_settings {
+	uint64_t	clock_bound_ns;	/* own-clock: how far before its clock */
+	bool		require_nested;	/* no nested event at all is a FAIL */
+};
+
+/* Counts per context pair, outer ⊃ inner. */
+struct rb_pair_stats {
+	uint64_t	count;
+	uint64_t	min_delta;
+	uint64_t	max_delta;
+	uint64_t	sum_delta;
+};
+
+struct rb_ctx_stats {
+	uint64_t	events;
+	uint64_t	nested;		/* nested in an outer event after its C */
+	uint64_t	before_c;	/* interrupted before it reserved (A-C) */
+	uint64_t	before_c_zero;	/* of those, delta 0: C-F time lost */
+	uint64_t	lost;		/* seq gaps explained by lost events */
+	unsigned int	max_depth;
+};
+
+struct rb_rule_result {
+	uint64_t	checked;
+	uint64_t	violations;
+	bool		skipped;
+	uint64_t	skipped_flat;	/* nested-delta: equal stamps, clock did not move */
+	char		skip_reason[128];
+	int		nr_examples;
+	char		examples[RB_MAX_EXAMPLES][RB_EXAMPLE_LEN];
+};
+
+struct rb_cpu_state;
+
+struct rb_verifier {
+	struct rb_settings	set;
+	struct rb_cpu_state	*cpus[RB_MAX_CPUS];
+	struct rb_rule_result	rules[RB_RULE_MAX];
+	struct rb_ctx_stats	cpu_ctx[RB_MAX_CPUS][RB_CTX_MAX];
+	struct rb_pair_stats	pairs[RB_CTX_MAX][RB_CTX_MAX];
+	uint64_t		events;
+	uint64_t		lost_events;	/* as reported by the buffer */
+	uint64_t		lost_unknown;	/* reports without a count */
+	unsigned int		max_depth;
+	unsigned int		clock_id;	/* of the first event */
+	int			nr_cpus_seen;
+};
+
+extern const char *const rb_rule_names[RB_RULE_MAX];
+
+void rb_settings_default(struct rb_settings *set);
+struct rb_verifier *rb_verifier_new(const struct rb_settings *set);
+void rb_verifier_free(struct rb_verifier *v);
+
+/* Feed one event, in its CPU's buffer order.  Returns -1 on a bad CPU. */
+int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
+/* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
+void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
+/* Close the run: decides the rules that depend on the whole run. */
+void rb_verify_finish(struct rb_verifier *v);
+
+/* Per-context counts summed over the CPUs. */
+void rb_verify_totals(const struct rb_verifier *v, struct rb_ctx_stats tot[RB_CTX_MAX]);
+
+enum rb_verdict rb_rule_verdict(const struct rb_verifier *v, enum rb_rule r);
+enum rb_verdict rb_verdict(const struct rb_verifier *v);
+
+#endif /* _RB_VERIFY_H */

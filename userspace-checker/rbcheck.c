@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rbcheck - verify the time stamps the ring buffer gave rbstress events.
+ *
+ *   rbcheck live [options]         read a tracefs instance while it records
+ *   rbcheck verify [options] FILE  read a trace.dat written by trace-cmd
+ *
+ * Exit status: 0 PASS, 1 FAIL, 2 usage or input error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "rb_live.h"
+#include "rb_report.h"
+#include "rb_tracedat.h"
+
+#define EXIT_PASS	0
+#define EXIT_FAIL	1
+#define EXIT_USAGE	2
+
+static const char *argv0 = "rbcheck";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: %s live [options]\n"
+"       %s verify [options] TRACE.DAT\n"
+"\n"
+"Verify the ring buffer time stamps of rbstress events: per CPU, in buffer\n"
+"order, every event nested in another after that one reserved its space\n"
+"(step C) must have a later time stamp; see docs/checker.md for the rules.\n"
+"\n"
+"live: read the per-CPU buffers of a tracefs instance while the module\n"
+"writes, for --duration seconds; then turn the instance's tracing off and\n"
+"read what is left.\n"
+"  -i, --instance NAME     tracefs instance (default: the top level)\n"
+"  -d, --duration SEC      how long to read (default 10)\n"
+"  -p, --progress SEC      a progress line on stderr every SEC seconds\n"
+"\n"
+"verify: read a trace.dat written by trace-cmd record.\n"
+"\n"
+"common options:\n"
+"  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
+"                          read its time stamp may be (default 20000)\n"
+"  -n, --require-nested    FAIL if no event nested in another (nothing tested)\n"
+"  -h, --help              this text\n"
+"\n"
+"exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", argv0);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see '%s --help')\n", argv0);
+	return EXIT_USAGE;
+}
+
+static int parse_num(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(s, &end);
+	if (errno || end == s || *end || d < min || d > max)
+		return -1;
+	*out = d;
+	return 0;
+}
+
+/* Exit status from the verdict; no event at all is an input error. */
+static int finish(struct rb_input *in, const char *source)
+{
+	rb_verify_finish(in->v);
+	if (!in->v->events) {
+		fprintf(stderr, "%s: %s: no %s:%s events (%llu other records)\n", argv0,
+			source, RB_EVENT_SYSTEM, RB_EVENT_NAME,
+			(unsigned long long)in->records);
+		return EXIT_USAGE;
+	}
+	rb_report_text(stdout, in, source);
+	return rb_verdict(in->v) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
+}
+
+/* The events must carry the clock the instance records with. */
+static int instance_clock(const char *instance, int *clock, char *err, size_t errlen)
+{
+	struct tracefs_instance *inst = instance ? tracefs_instance_alloc(NULL, instance) : NULL;
+	char *name = tracefs_get_clock(inst);
+	int ret = 0;
+
+	if (!name) {
+		snprintf(err, errlen, "cannot read trace_clock of %s",
+			 instance ? instance : "the top-level instance");
+		ret = -1;
+	} else {
+		*clock = rb_clock_from_name(name);
+		if (*clock < 0) {
+			snprintf(err, errlen, "trace clock '%s' cannot be read by rbstress", name);
+			ret = -1;
+		}
+	}
+	free(name);
+	tracefs_instance_free(inst);
+	return ret;
+}
+
+static int cmd_live(struct rb_input *in, const struct rb_live_opts *o)
+{
+	const char *systems[] = { RB_EVENT_SYSTEM, NULL };
+	struct tep_handle *tep;
+	const char *dir = NULL;
+	int ret;
+
+	if (tracefs_tracing_dir_is_mounted(false, &dir) <= 0 && !tracefs_tracing_dir()) {
+		fprintf(stderr, "%s: tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)\n",
+			argv0);
+		return EXIT_USAGE;
+	}
+	tep = tracefs_local_events_system(NULL, systems);
+	if (!tep) {
+		fprintf(stderr, "%s: cannot read the event formats from tracefs\n", argv0);
+		return EXIT_USAGE;
+	}
+	if (rb_format_init(&in->fmt, tep, in->err, sizeof(in->err)) < 0 ||
+	    instance_clock(o->instance, &in->expect_clock, in->err, sizeof(in->err)) < 0) {
+		fprintf(stderr, "%s: %s\n", argv0, in->err);
+		tep_free(tep);
+		return EXIT_USAGE;
+	}
+	if (rb_live_read(o, in) < 0) {
+		fprintf(stderr, "%s: %s\n", argv0, in->err);
+		tep_free(tep);
+		return EXIT_USAGE;
+	}
+	ret = finish(in, o->instance ? o->instance : "top-level instance");
+	tep_free(tep);
+	return ret;
+}
+
+static int cmd_verify(struct rb_input *in, const char *path)
+{
+	struct tracecmd_input *handle;
+	char err[512];
+	int ret;
+
+	handle = rb_tracedat_open(path, in, err, sizeof(err));
+	if (!handle) {
+		fprintf(stderr, "%s: %s\n", argv0, err);
+		return EXIT_USAGE;
+	}
+	if (rb_tracedat_read(handle, in) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, path, in->err);
+		rb_tracedat_close(handle);
+		return EXIT_USAGE;
+	}
+	ret = finish(in, path);
+	rb_tracedat_close(handle);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "instance",		required_argument, NULL, 'i' },
+		{ "duration",		required_argument, NULL, 'd' },
+		{ "progress",		required_argument, NULL, 'p' },
+		{ "clock-bound-us",	required_argument, NULL, 'b' },
+		{ "require-nested",	no_argument,	   NULL, 'n' },
+		{ "help",		no_argument,	   NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct rb_live_opts lo = { .duration = 10 };
+	struct rb_settings set;
+	struct rb_input in = { .expect_clock = -1 };
+	const char *cmd;
+	double d;
+	int c, ret;
+
+	rb_settings_default(&set);
+	if (argc < 2)
+		return bad_usage("%s", "no command given");
+	cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
+		usage(stdout);
+		return EXIT_PASS;
+	}
+	if (strcmp(cmd, "live") && strcmp(cmd, "verify"))
+		return bad_usage("unknown command '%s'", cmd);
+
+	optind = 2;
+	while ((c = getopt_long(argc, argv, "i:d:p:b:nh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			lo.instance = optarg;
+			break;
+		case 'd':
+			if (parse_num(optarg, 0, 1e7, &lo.duration))
+				return bad_usage("--duration '%s': not a number of seconds", optarg);
+			break;
+		case 'p':
+			if (parse_num(optarg, 0, 1e7, &lo.progress))
+				return bad_usage("--progress '%s': not a number of seconds", optarg);
+			break;
+		case 'b':
+			if (parse_num(optarg, 0, 1e9, &d))
+				return bad_usage("--clock-bound-us '%s': not a number of microseconds", optarg);
+			set.clock_bound_ns = (unsigned long long)(d * 1000);
+			break;
+		case 'n':
+			set.require_nested = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_PASS;
+		default:
+			return bad_usage("%s", "bad option");
+		}
+	}
+
+	if (!strcmp(cmd, "verify") && optind != argc - 1)
+		return bad_usage("%s", "verify takes exactly one TRACE.DAT");
+	if (!strcmp(cmd, "live") && optind != argc)
+		return bad_usage("live takes no file ('%s')", argv[optind]);
+
+	in.v = rb_verifier_new(&set);
+	if (!in.v) {
+		fprintf(stderr, "%s: out of memory\n", argv0);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(cmd, "live"))
+		ret = cmd_live(&in, &lo);
+	else
+		ret = cmd_verify(&in, argv[optind]);
+	rb_verifier_free(in.v);
+	return ret;
+}

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the rules: synthetic event streams, fed through the same
+ * rb_verify_event() the live and trace.dat readers use.  Every rule has a
+ * stream that PASSes and one that violates it and must FAIL.
+ *
+ * Notation in the comments: T is a normal-context (task) event, I an IRQ
+ * event; a window (pre, idx, end] is that of struct rb_event.
+ */
+#include <stdint.h>
+
+#include "rb_report.h"
+#include "rb_verify.h"
+#include "rb_test.h"
+
+static struct rb_verifier *verifier(void)
+{
+	struct rb_settings set;
+
+	rb_settings_default(&set);
+	return rb_verifier_new(&set);
+}
+
+static struct rb_event ev(unsigned int ctx, uint64_t seq, uint32_t pre, uint32_t idx,
+			  uint32_t end, uint64_t ts, uint64_t clock)
+{
+	static uint64_t offset;
+
+	return (struct rb_event){
+		.ctx = ctx, .seq = seq, .pre_idx = pre, .idx = idx, .end_idx = end,
+		.ts = ts, .clock = clock, .clock_id = RB_CLOCK_GLOBAL,
+		.pos = { .subbuf = 0, .offset = (offset += 0x40) },
+	};
+}
+
+static void feed(struct rb_verifier *v, const struct rb_event *e, int n)
+{
+	for (int i = 0; i < n; i++)
+		rb_verify_event(v, &e[i]);
+	rb_verify_finish(v);
+}
+
+/* T holds its window open, I lands inside it after T reserved: I is later. */
+static int clean_stream(struct rb_event *e)
+{
+	e[0] = ev(RB_CTX_NORMAL, 1, 0, 1, 2, 1000, 1010);	/* T#1 */
+	e[1] = ev(RB_CTX_IRQ, 1, 1, 2, 2, 1500, 1505);		/* I#1 inside T#1 */
+	e[2] = ev(RB_CTX_NORMAL, 2, 2, 3, 3, 2000, 2005);	/* T#2 */
+	return 3;
+}
+
+TEST(clean_stream_passes)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+
+	feed(v, e, clean_stream(e));
+	rb_verify_totals(v, tot);
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "a correctly stamped nested stream");
+	EXPECT_EQ(1, tot[RB_CTX_IRQ].nested, "the IRQ event is counted as nested");
+	EXPECT_EQ(1, v->pairs[RB_CTX_NORMAL][RB_CTX_IRQ].count, "one irq-in-normal pair");
+	EXPECT_EQ(500, v->pairs[RB_CTX_NORMAL][RB_CTX_IRQ].min_delta, "its delta");
+	rb_verifier_free(v);
+}
+
+TEST(time_going_backwards_fails_monotonic)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 2001),
+		ev(RB_CTX_NORMAL, 2, 1, 2, 2, 1999, 2002),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_MONOTONIC), "1999 after 2000");
+	EXPECT_EQ(1, v->rules[RB_RULE_MONOTONIC].violations, "one violation");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_MONOTONIC].examples[0], "backwards by 1 ns",
+			    "the example says by how much");
+	rb_verifier_free(v);
+}
+
+TEST(equal_time_stamps_pass_monotonic)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 2001),
+		ev(RB_CTX_NORMAL, 2, 1, 2, 2, 2000, 2002),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_MONOTONIC), "equal is not backwards");
+	rb_verifier_free(v);
+}
+
+TEST(cpus_are_independent)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 2001),
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001),
+	};
+
+	e[1].cpu = 1;
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "an earlier stamp on another CPU is no violation");
+	EXPECT_EQ(2, v->nr_cpus_seen, "two CPUs");
+	rb_verifier_free(v);
+}
+
+/* The seven-year problem: a nested event stamped with its outer event's time. */
+TEST(nested_event_with_zero_delta_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[1].ts = e[0].ts;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "delta 0 under a moving clock");
+	EXPECT_EQ(RB_FAIL, rb_verdict(v), "the run fails");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "the same (delta 0)",
+			    "the example names the problem");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "irq#1",
+			    "the example shows the nested event");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "normal#1",
+			    "the example shows the outer event");
+	rb_verifier_free(v);
+}
+
+TEST(nested_event_earlier_than_outer_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[1].ts = e[0].ts - 1;
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nested stamped before outer");
+	rb_verifier_free(v);
+}
+
+TEST(nested_zero_delta_with_a_clock_that_did_not_move_is_counted_not_failed)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[0].clock = e[0].ts;	/* e.g. trace_clock_global held flat */
+	e[1].ts = e[0].ts;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "no evidence of a wrong stamp");
+	EXPECT_EQ(1, v->rules[RB_RULE_NESTED_DELTA].skipped_flat, "but it is counted");
+	rb_verifier_free(v);
+}
+
+TEST(nested_event_stamped_before_outer_window_clock_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[1].ts = e[0].clock - 1;	/* later than T, but before T read its clock */
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "stamp from before the window");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "before that window's clock read",
+			    "the example says why");
+	rb_verifier_free(v);
+}
+
+/* I ran after T reserved but before T's TP_fast_assign: still nested after C. */
+TEST(nested_between_reservation_and_window_is_checked)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 2, 2, 1000, 1600),	/* T opened after I */
+		ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 1005),		/* I, after T in buffer */
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "delta 0 after C");
+	e[1].ts = 1001;
+	rb_verifier_free(v);
+	v = verifier();
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "delta 1 after C");
+	rb_verifier_free(v);
+}
+
+TEST(nested_check_survives_idx_wraparound)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[0].pre_idx = UINT32_MAX - 1; e[0].idx = UINT32_MAX; e[0].end_idx = 0;
+	e[1].pre_idx = UINT32_MAX; e[1].idx = 0; e[1].end_idx = 0;
+	e[2].pre_idx = 0; e[2].idx = 1; e[2].end_idx = 1;
+	e[1].ts = e[0].ts;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nesting across the wrap");
+	rb_verifier_free(v);
+}
+
+TEST(stamp_after_own_clock_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e = ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 999);
+
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "stamped after its own clock read");
+	rb_verifier_free(v);
+}
+
+TEST(stamp_far_before_own_clock_fails)
+{
+	struct rb_settings set;
+	struct rb_verifier *v;
+	struct rb_event e = ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 1000 + 50001);
+
+	rb_settings_default(&set);
+	set.clock_bound_ns = 50000;
+	v = rb_verifier_new(&set);
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "50001 ns before, bound 50000");
+	rb_verifier_free(v);
+
+	v = rb_verifier_new(&set);
+	e.clock = 1000 + 50000;
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "exactly at the bound");
+	rb_verifier_free(v);
+}
+
+TEST(counter_clock_skips_own_clock)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e = ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 0);
+
+	e.clock_id = RB_CLOCK_NONE;
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "no clock read to compare with");
+	rb_verifier_free(v);
+}
+
+/* I interrupted T before T reserved, so I landed first; T may have delta 0. */
+TEST(interrupted_before_reservation_with_delta_zero_passes)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 1002),
+		ev(RB_CTX_NORMAL, 1, 0, 2, 2, 1000, 1500),
+	};
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+
+	feed(v, e, 2);
+	rb_verify_totals(v, tot);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_A_TO_C), "delta 0 is the documented loss");
+	EXPECT_EQ(1, tot[RB_CTX_NORMAL].before_c, "counted as interrupted before C");
+	EXPECT_EQ(1, tot[RB_CTX_NORMAL].before_c_zero, "with delta 0");
+	rb_verifier_free(v);
+}
+
+TEST(interrupted_before_reservation_but_stamped_earlier_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 1002),
+		ev(RB_CTX_NORMAL, 1, 0, 2, 2, 999, 1500),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_A_TO_C), "less than delta 0");
+	rb_verifier_free(v);
+}
+
+TEST(no_interruption_before_reservation_skips_a_to_c)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	feed(v, e, clean_stream(e));
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_A_TO_C), "nothing to check");
+	rb_verifier_free(v);
+}
+
+TEST(seq_gap_without_lost_events_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 3, 1, 2, 2, 2000, 2001),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "seq 1 then 3, nothing lost");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_SEQUENCE].examples[0], "from 1 to 3",
+			    "the example shows the gap");
+	rb_verifier_free(v);
+}
+
+TEST(seq_gap_after_reported_lost_events_passes)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 3, 1, 2, 2, 2000, 2001),
+	};
+	struct rb_ctx_stats tot[RB_CTX_MAX];
+
+	rb_verify_event(v, &e[0]);
+	rb_verify_lost(v, 0, 1);
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	rb_verify_totals(v, tot);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_SEQUENCE), "the gap is where the loss was");
+	EXPECT_EQ(1, tot[RB_CTX_NORMAL].lost, "one event counted lost");
+	EXPECT_EQ(1, v->lost_events, "the buffer's report is kept");
+	rb_verifier_free(v);
+}
+
+TEST(seq_going_backwards_fails_even_after_lost_events)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 5, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 4, 1, 2, 2, 2000, 2001),
+	};
+
+	rb_verify_event(v, &e[0]);
+	rb_verify_lost(v, 0, -1);
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "a loss does not explain going back");
+	rb_verifier_free(v);
+}
+
+TEST(no_nested_event_is_skip_or_fail_when_required)
+{
+	struct rb_settings set;
+	struct rb_verifier *v = verifier();
+	struct rb_event e = ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001);
+
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nothing nested: SKIP");
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "the other rules still pass");
+	rb_verifier_free(v);
+
+	rb_settings_default(&set);
+	set.require_nested = true;
+	v = rb_verifier_new(&set);
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nothing nested, required");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "nothing was tested",
+			    "the example says so");
+	rb_verifier_free(v);
+}
+
+TEST(counters_rule_skips_without_kernel_counters)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	feed(v, e, clean_stream(e));
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_COUNTERS), "reported as skipped, not passed");
+	rb_verifier_free(v);
+}
+
+TEST(bad_cpu_is_rejected)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e = ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001);
+
+	e.cpu = RB_MAX_CPUS;
+	EXPECT_EQ(-1, rb_verify_event(v, &e), "cpu out of range");
+	e.cpu = 0;
+	e.ctx = RB_CTX_MAX;
+	EXPECT_EQ(-1, rb_verify_event(v, &e), "context out of range");
+	rb_verifier_free(v);
+}
+
+TEST(only_first_examples_are_kept)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[10];
+
+	for (int i = 0; i < 10; i++)
+		e[i] = ev(RB_CTX_NORMAL, i + 1, i, i + 1, i + 1, 1000 - i, 2000);
+	feed(v, e, 10);
+	EXPECT_EQ(9, v->rules[RB_RULE_MONOTONIC].violations, "every violation counted");
+	EXPECT_EQ(RB_MAX_EXAMPLES, v->rules[RB_RULE_MONOTONIC].nr_examples, "a few kept in full");
+	rb_verifier_free(v);
+}
+
+TEST(text_report_names_verdict_and_rules)
+{
+	struct rb_input in = { .expect_clock = -1 };
+	struct rb_event e[3];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	in.v = verifier();
+	clean_stream(e);
+	e[1].ts = e[0].ts;
+	feed(in.v, e, 3);
+	rb_report_text(f, &in, "test");
+	fclose(f);
+	EXPECT_STR_CONTAINS(buf, "verdict FAIL", "the verdict line");
+	EXPECT_STR_CONTAINS(buf, "nested-delta  FAIL", "the failing rule's line");
+	EXPECT_STR_CONTAINS(buf, "counters      SKIP", "the skipped rule says SKIP");
+	free(buf);
+	rb_verifier_free(in.v);
+}
+
+TEST_HARNESS_MAIN
