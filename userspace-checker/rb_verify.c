@@ -180,22 +180,28 @@ static void rule_monotonic(struct rb_verifier *v, const struct rb_event *prev,
 
 /*
  * 2. nested-delta: @e reserved while @outer was between its step C and its
- * commit.  The seed's claim: @e gets its own running time stamp, strictly
- * later than @outer's; and if @e ran inside @outer's window it reserved after
- * @outer read its clock, so it cannot be earlier than that read either.
- * A clock that did not move between @outer's reservation and its clock read
- * (outer->clock == outer->ts, e.g. trace_clock_global held at another CPU's
- * last value) cannot show a strictly later stamp: counted, not failed.
+ * commit.  The seed's claim: @e gets its own running time stamp, later than
+ * @outer's, never @outer's own (delta 0).
+ *
+ * What can be proven depends on where @e landed:
+ *  - inside @outer's window: @outer read its clock before @e reserved, so
+ *    @e cannot be stamped before that read.  A delta 0 under a clock that
+ *    moved in between fails here.
+ *  - between @outer's C and its window: no clock read lies between the two
+ *    reservations, and trace_clock_global can stay flat for a while on a
+ *    CPU that lags another, so equal stamps are counted, not failed.
+ * The counter clock moves on every read, so there equal always fails.
  */
 static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *outer,
 			      const struct rb_event *e, const struct rb_event *prev)
 {
+	struct rb_rule_result *r = &v->rules[RB_RULE_NESTED_DELTA];
 	struct rb_pair_stats *p = &v->pairs[outer->ctx][e->ctx];
 	bool in_window = idx_in(e->idx, outer->idx, outer->end_idx);
-	bool clock_moved = outer->clock != outer->ts;
+	bool counter = outer->clock_id == RB_CLOCK_NONE;
 	uint64_t delta = e->ts - outer->ts;
 
-	v->rules[RB_RULE_NESTED_DELTA].checked++;
+	r->checked++;
 	if (e->ts > outer->ts) {
 		p->count++;
 		p->sum_delta += delta;
@@ -205,20 +211,21 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 			p->max_delta = delta;
 	}
 
-	if (e->ts < outer->ts || (e->ts == outer->ts && clock_moved))
+	if (e->ts < outer->ts || (e->ts == outer->ts && counter))
 		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
 			  "%s#%" PRIu64 " nested in %s#%" PRIu64
 			  " after its reservation (C) but its time stamp is %s",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
 			  outer->seq, e->ts == outer->ts ? "the same (delta 0)" : "earlier");
-	else if (in_window && outer->clock_id != RB_CLOCK_NONE && e->ts < outer->clock)
+	else if (in_window && !counter && e->ts < outer->clock)
 		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
-			  "%s#%" PRIu64 " reserved inside %s#%" PRIu64
-			  "'s window but is stamped %" PRIu64 " ns before that window's clock read",
+			  "%s#%" PRIu64 " reserved inside %s#%" PRIu64 "'s window but is "
+			  "stamped %" PRIu64 " ns before that window's clock read%s",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
-			  outer->seq, outer->clock - e->ts);
+			  outer->seq, outer->clock - e->ts,
+			  e->ts == outer->ts ? ": the same time stamp (delta 0)" : "");
 	else if (e->ts == outer->ts)
-		v->rules[RB_RULE_NESTED_DELTA].skipped_flat++;
+		r->skipped_flat++;
 }
 
 /* 3. own-clock: the stamp is not after the event's own clock read, nor far before. */

@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Turn what a guest brought back into the run's verdict: the live checker's
+# exit status, then the kernel's own complaints in the console and dmesg
+# (a WARN, BUG or the ring buffer's "TIME DOES NOT MATCH" fails the run
+# whatever the checker said), then the offline check of the trace.dat.
+# Writes verdict.txt and prints the summary.
+#
+# usage: images/collect-verdict.sh RESULTS-DIR
+# exit:  0 PASS, 1 FAIL, 2 set-up error in the guest
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+out=${1:?usage: collect-verdict.sh RESULTS-DIR}
+[ -f "$out/verdict" ] || { echo "error: the guest wrote no verdict (see $out/console.log)" >&2; exit 2; }
+
+live=$(cat "$out/verdict")
+[ -f "$out/summary.txt" ] && cat "$out/summary.txt"
+if [ -f "$out/error.txt" ]; then
+	echo "error: in the guest: $(cat "$out/error.txt")" >&2
+	echo "ERROR" > "$out/verdict.txt"
+	exit 2
+fi
+
+# The kernel's own word.  Patterns: WARN/BUG splats and the ring buffer's
+# time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS).
+pattern='WARNING:|BUG:|Oops|Kernel panic|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON'
+kernel=PASS
+if grep -E -h "$pattern" "$out/console.log" "$out/dmesg.txt" 2>/dev/null | sort -u > "$out/kernel-complaints.txt" &&
+   [ -s "$out/kernel-complaints.txt" ]; then
+	kernel=FAIL
+	echo
+	echo "kernel log: FAIL, the kernel complained:"
+	head -n 10 "$out/kernel-complaints.txt" | sed 's/^/  | /'
+else
+	rm -f "$out/kernel-complaints.txt"
+	echo "kernel log: PASS (no WARN, BUG or time stamp audit message)"
+fi
+
+offline=SKIP
+if [ -s "$out/trace.dat" ]; then
+	if "$CHECKOUT/rbcheck" verify "$out/trace.dat" > "$out/offline.txt" 2>&1; then
+		offline=PASS
+	else
+		case $? in 1) offline=FAIL ;; *) offline=ERROR ;; esac
+	fi
+	echo "trace.dat (verified offline on the host): $offline ($(grep -m1 -o '[0-9]* rbstress events' "$out/offline.txt" || tail -n1 "$out/offline.txt"))"
+fi
+
+case "$live" in
+0) verdict=PASS ;;
+1) verdict=FAIL ;;
+*) verdict=ERROR ;;
+esac
+[ "$kernel" = FAIL ] && verdict=FAIL
+[ "$offline" = FAIL ] && [ "$verdict" = PASS ] && verdict=FAIL
+echo "$verdict" > "$out/verdict.txt"
+echo
+echo "VERDICT: $verdict  (results in ${out#$TOP/})"
+case "$verdict" in
+PASS)	exit 0 ;;
+FAIL)	exit 1 ;;
+*)	exit 2 ;;
+esac

@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install with apt-get whatever of the project's Debian packages is missing.
+# Quiet when everything is there already.
+#
+# usage: images/install-deps.sh
+set -euo pipefail
+
+pkgs=(linux-source-6.1 qemu-system-x86 busybox-static libtracefs-dev
+      libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
+      libelf-dev libssl-dev cpio ccache pkg-config file python3)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+[ "$(id -u)" = 0 ] || { echo "error: missing packages (${missing[*]}) and not root to install them" >&2; exit 2; }
+echo "==> installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

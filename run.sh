@@ -1,0 +1,135 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# rbts - prove that the ring buffer gives nested events true time stamps.
+# The one entry point; the work is done by the scripts under images/ and by
+# the programs they build.  See README.md and ./run.sh --help.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")" && pwd)
+. "$TOP/images/common.sh"
+
+usage() {
+	cat <<USAGE
+usage: ./run.sh [COMMAND] [OPTIONS]
+
+commands:
+  run      (default) build what is needed, boot the patched kernel in QEMU,
+           stress it, verify the nested time stamps, print the verdict
+  test     the test suite: checker unit and CLI tests, then boots of the
+           real kernel (a PASS run and a negative control that must FAIL)
+  build    set up and build only (kernel, module, checker, initramfs)
+  setup    install the Debian packages the project needs
+  help     this text
+
+options of run:
+  --accel auto|kvm|tcg   how QEMU runs the guest (default auto: KVM if a
+                         probe guest boots with it, else TCG)
+  --cpus N               guest CPUs (default 2)
+  --duration SEC         how long the checker verifies live (default 60)
+  --clock NAME           trace clock: local, global, perf, mono, mono_raw,
+                         boot (default global)
+  --mod PARAMS           extra rbstress parameters, e.g. task_window_us=100,irq_period_us=500
+  --capture SEC          length of the trace.dat capture (default 2, 0: none)
+
+exit status: 0 PASS, 1 FAIL, 2 usage or set-up error, 3 the guest hung or crashed
+results: results/<run-id>/ (summary.txt, verdict.txt, console.log, dmesg.txt,
+         trace.dat, offline.txt); results/latest points to the last run
+USAGE
+}
+
+usage_error() {
+	echo "run.sh: $*" >&2
+	echo "run.sh: see './run.sh --help'" >&2
+	exit 2
+}
+
+cmd_setup() {
+	"$TOP/images/install-deps.sh"
+}
+
+cmd_build() {
+	cmd_setup
+	"$TOP/images/prepare-tree.sh"
+	"$TOP/images/build-kernel.sh"
+	"$TOP/images/build-module.sh"
+	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
+	"$TOP/images/build-initramfs.sh"
+}
+
+# Parse the options of 'run' into globals; unknown ones are an error.
+accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append=
+parse_run_opts() {
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--accel)	accel=${2:-}; shift 2 || usage_error "--accel needs a value" ;;
+		--cpus)		cpus=${2:-}; shift 2 || usage_error "--cpus needs a value" ;;
+		--duration)	duration=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--clock)	clock=${2:-}; shift 2 || usage_error "--clock needs a value" ;;
+		--mod)		mod=${2:-}; shift 2 || usage_error "--mod needs a value" ;;
+		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
+		-h|--help)	usage; exit 0 ;;
+		*)		usage_error "unknown option '$1'" ;;
+		esac
+	done
+	case "$accel" in auto|kvm|tcg) ;; *) usage_error "--accel must be auto, kvm or tcg, not '$accel'" ;; esac
+	[[ "$cpus" =~ ^[1-8]$ ]] || usage_error "--cpus must be 1 to 8, not '$cpus'"
+	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number of seconds >= 1, not '$duration'"
+	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
+	case "$clock" in local|global|perf|mono|mono_raw|boot) ;;
+	*) usage_error "--clock must be local, global, perf, mono, mono_raw or boot, not '$clock'" ;; esac
+	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
+}
+
+# Boot one guest with the current options into results/<run-id>; print the verdict.
+boot_and_verify() {
+	local id out rc
+	id=$(date +%Y%m%d-%H%M%S)-$$
+	out=$TOP/results/$id
+	mkdir -p "$out"
+	ln -sfn "$id" "$TOP/results/latest"
+	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
+	info "booting: $accel, $cpus CPU(s), clock $clock, verifying for ${duration}s"
+	rc=0
+	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" \
+		--timeout $(( duration + capture + 180 )) \
+		--append "rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
+	if [ "$rc" != 0 ]; then
+		echo "VERDICT: FAIL (the guest hung or crashed; results in ${out#$TOP/})"
+		echo FAIL > "$out/verdict.txt"
+		return 3
+	fi
+	"$TOP/images/collect-verdict.sh" "$out"
+}
+
+cmd_run() {
+	parse_run_opts "$@"
+	cmd_build
+	boot_and_verify
+}
+
+cmd_test() {
+	local full=0
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--full)		full=1; shift ;;
+		-h|--help)	echo "usage: ./run.sh test [--full]"; exit 0 ;;
+		*)		usage_error "test: unknown option '$1'" ;;
+		esac
+	done
+	cmd_build
+	RBTS_FULL=$full "$TOP/images/run-tests.sh"
+}
+
+sub=${1:-run}
+case "$sub" in
+-*)		sub=run ;;
+*)		shift ;;
+esac
+case "$sub" in
+run)		cmd_run "$@" ;;
+test)		cmd_test "$@" ;;
+build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
+setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
+help)		usage ;;
+*)		usage_error "unknown command '$sub'" ;;
+esac
