@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "rb_counters.h"
 #include "rb_format.h"
 #include "rb_verify.h"
 
@@ -18,6 +19,7 @@ struct rb_input {
 	uint64_t		records;	/* all records read */
 	uint64_t		other;		/* of other events: skipped */
 	uint64_t		subbufs;	/* sub-buffers read (live) */
+	struct rb_path_counters	counters;	/* the kernel's, over the run */
 	int			expect_clock;	/* enum rb_clock, or -1: any */
 	char			err[256];	/* first input error, if any */
 	int			failed;		/* the input is corrupt: stop */

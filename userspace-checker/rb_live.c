@@ -95,6 +95,24 @@ static int drain_cpu(struct rb_input *in, struct live_cpu *c, struct kbuffer *kb
 	return n;
 }
 
+/* The kernel's path counters of every CPU; counters->present if it has them. */
+static void read_counters(struct tracefs_instance *inst, int ncpus,
+			  struct rb_path_counters *k)
+{
+	k->present = false;
+	k->nr_cpus = ncpus;
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		char name[64];
+		char *text;
+
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+		text = tracefs_instance_file_read(inst, name, NULL);
+		if (text && rb_counters_parse(text, k->v[cpu]) > 0)
+			k->present = true;
+		free(text);
+	}
+}
+
 static void progress_line(const struct rb_input *in, double elapsed, double total)
 {
 	const struct rb_verifier *v = in->v;
@@ -114,6 +132,7 @@ static void progress_line(const struct rb_input *in, double elapsed, double tota
 
 int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 {
+	static struct rb_path_counters before;
 	struct tracefs_instance *inst = NULL;
 	struct live_cpu cpus[RB_MAX_CPUS];
 	struct kbuffer *kbuf = NULL;
@@ -164,6 +183,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 		goto out;
 	}
 
+	read_counters(inst, ncpus, &before);
 	start = last_progress = now_sec();
 	for (;;) {
 		double t = now_sec();
@@ -191,6 +211,8 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	for (int cpu = 0; cpu < ncpus; cpu++)
 		if (drain_cpu(in, &cpus[cpu], kbuf, page, psize, cpu, 0) < 0)
 			goto out;
+	read_counters(inst, ncpus, &in->counters);
+	rb_counters_sub(&in->counters, &before);
 	ret = 0;
 out:
 	for (int cpu = 0; cpu < ncpus; cpu++)

@@ -58,6 +58,45 @@ static void report_pairs(FILE *f, const struct rb_verifier *v)
 	}
 }
 
+/*
+ * Which of __rb_reserve_next()'s time stamp paths the run took, from the
+ * kernel's counters: the point is to see that the slow paths were hit.
+ */
+static void report_coverage(FILE *f, const struct rb_verifier *v)
+{
+	const struct rb_path_counters *k = v->counters;
+	uint64_t tot[RB_TS_PATH_MAX] = { 0 }, slow = 0, events = 0;
+
+	if (!k || !k->present) {
+		fprintf(f, "\n  time stamp paths: unknown (no path counters in this kernel)\n");
+		return;
+	}
+	fprintf(f, "\n  %-28s", "time stamp path (kernel)");
+	for (int cpu = 0; cpu < k->nr_cpus; cpu++)
+		fprintf(f, " %9s%-3d", "cpu", cpu);
+	fprintf(f, " %12s\n", "total");
+	for (int p = 0; p < RB_TS_PATH_MAX; p++) {
+		fprintf(f, "  %-28s", rb_ts_path_names[p]);
+		for (int cpu = 0; cpu < k->nr_cpus; cpu++) {
+			fprintf(f, " %12" PRIu64, k->v[cpu][p]);
+			tot[p] += k->v[cpu][p];
+		}
+		fprintf(f, " %12" PRIu64 "\n", tot[p]);
+	}
+	for (int p = 0; p < RB_TS_PATH_MAX; p++)
+		if (p != RB_TS_DISCARD)
+			slow += tot[p];
+	events = v->events;
+	fprintf(f, "  %-28s %*s %12" PRIu64 "\n", "fast path (events - above)",
+		13 * k->nr_cpus - 1, "", events > slow ? events - slow : 0);
+	if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST] && !tot[RB_TS_BEFORE_AFTER] &&
+	    !tot[RB_TS_READ_FAILED])
+		fprintf(f, "  NOTE: no slow path of the nested-event logic was hit: "
+			"this run tested only the fast path\n");
+	else if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST])
+		fprintf(f, "  NOTE: the A-C paths (interrupted between A and C) were never hit\n");
+}
+
 static void report_rules(FILE *f, const struct rb_verifier *v)
 {
 	fprintf(f, "\n  %-13s %-7s %12s %11s\n", "rule", "verdict", "checked", "violations");
@@ -106,6 +145,7 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	fputc('\n', f);
 	report_contexts(f, v);
 	report_pairs(f, v);
+	report_coverage(f, v);
 	report_rules(f, v);
 	fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_verdict(v)]);
 }

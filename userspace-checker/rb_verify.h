@@ -68,6 +68,7 @@ struct rb_rule_result {
 };
 
 struct rb_cpu_state;
+struct rb_path_counters;
 
 struct rb_verifier {
 	struct rb_settings	set;
@@ -78,6 +79,8 @@ struct rb_verifier {
 	uint64_t		events;
 	uint64_t		lost_events;	/* as reported by the buffer */
 	uint64_t		lost_unknown;	/* reports without a count */
+	uint64_t		cpu_lost_reports[RB_MAX_CPUS];
+	const struct rb_path_counters *counters; /* the kernel's, if given */
 	unsigned int		max_depth;
 	unsigned int		clock_id;	/* of the first event */
 	int			nr_cpus_seen;
@@ -93,6 +96,11 @@ void rb_verifier_free(struct rb_verifier *v);
 int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
 /* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
+/*
+ * 6. counters: the kernel's time stamp path counts over the same run (after
+ * the events are fed, before rb_verify_finish()).  @k must outlive @v.
+ */
+void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k);
 /* Close the run: decides the rules that depend on the whole run. */
 void rb_verify_finish(struct rb_verifier *v);
 

@@ -139,6 +139,7 @@ static int cmd_live(struct rb_input *in, const struct rb_live_opts *o)
 		tep_free(tep);
 		return EXIT_USAGE;
 	}
+	rb_verify_counters(in->v, &in->counters);
 	ret = finish(in, o->instance ? o->instance : "top-level instance");
 	tep_free(tep);
 	return ret;
@@ -195,7 +196,8 @@ int main(int argc, char **argv)
 		return bad_usage("unknown command '%s'", cmd);
 
 	optind = 2;
-	while ((c = getopt_long(argc, argv, "i:d:p:b:nh", longopts, NULL)) != -1) {
+	opterr = 0;	/* one line of our own instead of getopt's */
+	while ((c = getopt_long(argc, argv, ":i:d:p:b:nh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -219,8 +221,10 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
+		case ':':
+			return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default:
-			return bad_usage("%s", "bad option");
+			return bad_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 

@@ -9,6 +9,7 @@
  */
 #include <stdint.h>
 
+#include "rb_counters.h"
 #include "rb_report.h"
 #include "rb_verify.h"
 #include "rb_test.h"
@@ -380,6 +381,79 @@ TEST(no_nested_event_is_skip_or_fail_when_required)
 	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nothing nested, required");
 	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "nothing was tested",
 			    "the example says so");
+	rb_verifier_free(v);
+}
+
+static const char stats_with_counters[] =
+	"entries: 0\noverrun: 0\nread events: 7\n"
+	"ts path first_subbuf: 3\nts path read_failed: 0\n"
+	"ts path before_stamp!=write_stamp: 5\nts path time_extend: 1\n"
+	"ts path absolute: 0\nts path A-C: 2\nts path A-C,C-F_delta_0: 1\n"
+	"ts path discard: 0\n";
+
+TEST(path_counters_are_parsed_from_stats)
+{
+	uint64_t v[RB_TS_PATH_MAX];
+
+	EXPECT_EQ(RB_TS_PATH_MAX, rb_counters_parse(stats_with_counters, v), "all eight found");
+	EXPECT_EQ(2, v[RB_TS_A_TO_C], "A-C");
+	EXPECT_EQ(1, v[RB_TS_A_TO_C_LOST], "A-C,C-F_delta_0, not confused with A-C");
+	EXPECT_EQ(5, v[RB_TS_BEFORE_AFTER], "before_stamp!=write_stamp");
+	EXPECT_EQ(0, rb_counters_parse("entries: 0\nread events: 7\n", v),
+		  "a kernel without the series has none");
+}
+
+/* One event interrupted before C on cpu0 (see the test above this one). */
+static struct rb_verifier *one_before_c(void)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 1002),
+		ev(RB_CTX_NORMAL, 1, 0, 2, 2, 1000, 1500),
+	};
+
+	for (int i = 0; i < 2; i++)
+		rb_verify_event(v, &e[i]);
+	return v;
+}
+
+TEST(kernel_a_to_c_count_covered_by_seen_events_passes)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_A_TO_C_LOST] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "1 counted, 1 seen");
+	rb_verifier_free(v);
+}
+
+TEST(kernel_a_to_c_count_above_seen_events_fails)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_A_TO_C] = 2;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 1 seen");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0], "2 times but only 1",
+			    "the example gives both counts");
+	rb_verifier_free(v);
+}
+
+TEST(kernel_a_to_c_count_on_a_cpu_that_lost_events_is_not_checked)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_A_TO_C] = 2;
+	rb_verify_lost(v, 0, 5);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_COUNTERS), "unseen events may explain it");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].skip_reason, "lost", "and it says why");
 	rb_verifier_free(v);
 }
 

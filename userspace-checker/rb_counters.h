@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ring buffer's time stamp path counters (kernel-patches/0002), as
+ * shown in per_cpu/cpuN/stats: "ts path A-C: 12".
+ */
+#ifndef _RB_COUNTERS_H
+#define _RB_COUNTERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rb_verify.h"
+
+enum rb_ts_path {
+	RB_TS_FIRST_SUBBUF,
+	RB_TS_READ_FAILED,
+	RB_TS_BEFORE_AFTER,
+	RB_TS_EXTEND,
+	RB_TS_ABSOLUTE,
+	RB_TS_A_TO_C,
+	RB_TS_A_TO_C_LOST,
+	RB_TS_DISCARD,
+	RB_TS_PATH_MAX
+};
+
+extern const char *const rb_ts_path_names[RB_TS_PATH_MAX];
+
+struct rb_path_counters {
+	bool		present;	/* the kernel has them */
+	int		nr_cpus;
+	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
+};
+
+/*
+ * Parse the text of one stats file into @out.  Returns how many path
+ * counters it found: 0 on a kernel without the series.
+ */
+int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
+
+/* @after - @before, CPU by CPU, into @after. */
+void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before);
+
+#endif /* _RB_COUNTERS_H */
