@@ -30,6 +30,10 @@ options of run:
                          boot (default global)
   --mod PARAMS           extra rbstress parameters, e.g. task_window_us=100,irq_period_us=500
   --capture SEC          length of the trace.dat capture (default 2, 0: none)
+  --rb-time-32           use a kernel built with the 32-bit rb_time_t
+                         (CONFIG_RING_BUFFER_RB_TIME_32; built on first use)
+  --legacy-nested-ts     boot with ring_buffer_legacy_nested_ts: nested events
+                         get delta 0 as before 2020; the verdict must be FAIL
 
 exit status: 0 PASS, 1 FAIL, 2 usage or set-up error, 3 the guest hung or crashed
 results: results/<run-id>/ (summary.txt, verdict.txt, console.log, dmesg.txt,
@@ -67,6 +71,8 @@ parse_run_opts() {
 		--clock)	clock=${2:-}; shift 2 || usage_error "--clock needs a value" ;;
 		--mod)		mod=${2:-}; shift 2 || usage_error "--mod needs a value" ;;
 		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
+		--rb-time-32)	export RBTS_VARIANT=rb-time-32; shift ;;
+		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
 		-h|--help)	usage; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac
@@ -78,6 +84,8 @@ parse_run_opts() {
 	case "$clock" in local|global|perf|mono|mono_raw|boot) ;;
 	*) usage_error "--clock must be local, global, perf, mono, mono_raw or boot, not '$clock'" ;; esac
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
+	# common.sh was read before the options: take the variant's paths now.
+	. "$TOP/images/common.sh"
 }
 
 # Boot one guest with the current options into results/<run-id>; print the verdict.
@@ -88,7 +96,7 @@ boot_and_verify() {
 	mkdir -p "$out"
 	ln -sfn "$id" "$TOP/results/latest"
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
-	info "booting: $accel, $cpus CPU(s), clock $clock, verifying for ${duration}s"
+	info "booting: $accel, $cpus CPU(s), clock $clock, rb_time_t ${RBTS_VARIANT:-64-bit}${extra_append:+, $extra_append}, verifying for ${duration}s"
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" \
 		--timeout $(( duration + capture + 180 )) \

@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-stage=$BUILD/initramfs-$ARCH
+stage=$BUILD/initramfs-$FLAVOUR
 ko=$MODOUT/rbstress.ko
 for f in /bin/busybox "$ko" "$CHECKOUT/rbcheck" /usr/bin/trace-cmd; do
 	[ -f "$f" ] || die "initramfs: $f is missing (build it first)"

@@ -6,11 +6,16 @@ BUILD=${RBTS_BUILD:-$TOP/build}
 ARCH=${RBTS_ARCH:-x86_64}
 KERNEL_TARBALL=/usr/src/linux-source-6.1.tar.xz
 KERNEL_VERSION=6.1.192
+# A variant is the same tree with extra config fragments (images/config/
+# VARIANT.config), built in a directory of its own: "default" or "rb-time-32".
+VARIANT=${RBTS_VARIANT:-default}
+FLAVOUR=$ARCH
+[ "$VARIANT" = default ] || FLAVOUR=$ARCH-$VARIANT
 SRC=$BUILD/linux-$KERNEL_VERSION
-KOUT=$BUILD/kernel-$ARCH
-MODOUT=$BUILD/stress-module-$ARCH
+KOUT=$BUILD/kernel-$FLAVOUR
+MODOUT=$BUILD/stress-module-$FLAVOUR
 CHECKOUT=$BUILD/checker
-INITRAMFS=$BUILD/initramfs-$ARCH.cpio.gz
+INITRAMFS=$BUILD/initramfs-$FLAVOUR.cpio.gz
 NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test suite behind './run.sh test'.  Sections, in order:
+#   1. checker unit tests (every rule fed a violation and a clean stream)
+#   2. rbcheck command line and bad input
+#   3. boots of the real kernel: a stress run that must PASS with nested
+#      events and slow paths hit, the legacy negative control that must FAIL
+#      for the right reason, and the same stress on the 32-bit rb_time_t
+# Every check prints a TAP line; the last line is "N passed, N failed".
+# Assumes './run.sh build' has been run (./run.sh test does it).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+pass=0 fail=0 skip=0
+tally() {	# read TAP lines on stdin, echo them, count them
+	local line
+	while IFS= read -r line; do
+		echo "$line"
+		case "$line" in
+		"not ok"*)		fail=$((fail + 1)) ;;
+		"ok"*"# SKIP"*)		skip=$((skip + 1)) ;;
+		"ok"*)			pass=$((pass + 1)) ;;
+		esac
+	done
+}
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; }
+
+section() { echo; echo "# == $1"; }
+
+section "checker unit tests"
+tally < <("$CHECKOUT/test_rules" | grep -E '^(not )?ok |^#')
+
+# A boot: ./run.sh with ARGS; sets $rc and $res (the results directory).
+boot() {
+	rc=0
+	"$TOP/run.sh" run "$@" > "$BUILD/last-test-boot.log" 2>&1 || rc=$?
+	res=$(readlink -f "$TOP/results/latest")
+	sed -n '/^rbcheck: rbstress/,$p' "$BUILD/last-test-boot.log" | sed 's/^/#   /'
+}
+
+# Total of one "ts path NAME" row of the coverage table in summary.txt.
+path_total() {
+	awk -v name="$2" '$1 == name { print $NF; exit }' "$1/summary.txt" 2>/dev/null
+}
+
+section "boot: stress on the patched kernel must PASS"
+boot --duration 20
+tally < <(
+	[ "$rc" = 0 ] && ok "stress run PASSes (exit 0)" || not_ok "stress run PASSes (exit $rc, see $res)"
+	nested=$(awk '$2 == "irq" { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
+	[ "${nested:-0}" -gt 0 ] && ok "IRQ events nested in task events: $nested" ||
+		not_ok "IRQ events nested in task events: none"
+	for p in "A-C" "before_stamp!=write_stamp"; do
+		t=$(path_total "$res" "$p")
+		[ "${t:-0}" -gt 0 ] && ok "kernel path '$p' hit: $t" || not_ok "kernel path '$p' hit: ${t:-no counter}"
+	done
+	[ -s "$res/trace.dat" ] && ok "trace.dat captured in the guest" || not_ok "trace.dat captured in the guest"
+	grep -q "^PASS" "$res/verdict.txt" 2>/dev/null && grep -q "verified offline on the host): PASS" \
+		"$BUILD/last-test-boot.log" && ok "trace.dat verifies offline on the host" ||
+		not_ok "trace.dat verifies offline on the host"
+)
+good_dat=$res/trace.dat
+
+section "rbcheck command line and bad input"
+tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" | sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /')
+
+section "boot: legacy nested time stamps (negative control) must FAIL"
+boot --duration 15 --legacy-nested-ts
+tally < <(
+	[ "$rc" = 1 ] && ok "legacy run is reported as FAIL (exit 1)" || not_ok "legacy run is reported as FAIL (exit $rc)"
+	grep -q "nested-delta  FAIL" "$res/summary.txt" 2>/dev/null &&
+		ok "it FAILs on nested-delta" || not_ok "it FAILs on nested-delta"
+	grep -q "(delta 0)" "$res/summary.txt" 2>/dev/null &&
+		ok "the zero-delta nested events are shown" || not_ok "the zero-delta nested events are shown"
+)
+
+section "boot: stress on the 32-bit rb_time_t must PASS"
+RBTS_VARIANT=rb-time-32 "$TOP/run.sh" build > "$BUILD/last-test-build.log" 2>&1 ||
+	{ tail -5 "$BUILD/last-test-build.log"; }
+boot --duration 20 --rb-time-32
+tally < <(
+	[ "$rc" = 0 ] && ok "32-bit rb_time_t run PASSes (exit 0)" || not_ok "32-bit rb_time_t run PASSes (exit $rc, see $res)"
+	grep -q "CONFIG_RING_BUFFER_RB_TIME_32=y" "$BUILD/kernel-$ARCH-rb-time-32/.config" 2>/dev/null &&
+		ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y" ||
+		not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
+	t=$(path_total "$res" "A-C")
+	[ "${t:-0}" -gt 0 ] && ok "kernel path 'A-C' hit on rb_time_32: $t" || not_ok "kernel path 'A-C' hit on rb_time_32: ${t:-no counter}"
+)
+
+echo
+echo "$pass passed, $fail failed${skip:+, $skip skipped}"
+[ "$fail" = 0 ]
