@@ -34,6 +34,10 @@ options of run:
                          (CONFIG_RING_BUFFER_RB_TIME_32; built on first use)
   --legacy-nested-ts     boot with ring_buffer_legacy_nested_ts: nested events
                          get delta 0 as before 2020; the verdict must be FAIL
+  --job stress|params|rmmod
+                         what the guest does (default stress); params loads the
+                         module with every case of images/module-params.table,
+                         rmmod unloads it under full load (both used by the tests)
 
 exit status: 0 PASS, 1 FAIL, 2 usage or set-up error, 3 the guest hung or crashed
 results: results/<run-id>/ (summary.txt, verdict.txt, console.log, dmesg.txt,
@@ -61,7 +65,7 @@ cmd_build() {
 }
 
 # Parse the options of 'run' into globals; unknown ones are an error.
-accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append=
+accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
@@ -73,6 +77,7 @@ parse_run_opts() {
 		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
 		--rb-time-32)	export RBTS_VARIANT=rb-time-32; shift ;;
 		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
+		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		-h|--help)	usage; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac
@@ -81,6 +86,7 @@ parse_run_opts() {
 	[[ "$cpus" =~ ^[1-8]$ ]] || usage_error "--cpus must be 1 to 8, not '$cpus'"
 	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number of seconds >= 1, not '$duration'"
 	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
+	case "$job" in stress|params|rmmod) ;; *) usage_error "--job must be stress, params or rmmod, not '$job'" ;; esac
 	case "$clock" in local|global|perf|mono|mono_raw|boot) ;;
 	*) usage_error "--clock must be local, global, perf, mono, mono_raw or boot, not '$clock'" ;; esac
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
@@ -100,7 +106,7 @@ boot_and_verify() {
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" \
 		--timeout $(( duration + capture + 180 )) \
-		--append "rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
+		--append "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
 	if [ "$rc" != 0 ]; then
 		echo "VERDICT: FAIL (the guest hung or crashed; results in ${out#$TOP/})"
 		echo FAIL > "$out/verdict.txt"

@@ -17,7 +17,7 @@ done
 file /bin/busybox | grep -q 'statically linked' || die "/bin/busybox is not static (apt-get install busybox-static)"
 
 rm -rf "$stage"
-mkdir -p "$stage"/{bin,usr/bin,lib/modules,proc,sys,dev,tmp,out}
+mkdir -p "$stage"/{bin,usr/bin,lib/modules,etc/rbts,proc,sys,dev,tmp,out}
 
 # A binary and, at the same paths as on the host, the libraries it loads.
 add_binary() {
@@ -32,6 +32,7 @@ install -m 0755 /bin/busybox "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 install -m 0755 "$TOP/images/guest-init.sh" "$stage/init"
 install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
+install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
 add_binary "$CHECKOUT/rbcheck" usr/bin/rbcheck
 add_binary /usr/bin/trace-cmd usr/bin/trace-cmd
 

@@ -17,6 +17,7 @@ out=${1:?usage: collect-verdict.sh RESULTS-DIR}
 
 live=$(cat "$out/verdict")
 [ -f "$out/summary.txt" ] && cat "$out/summary.txt"
+for tap in "$out"/*.tap; do [ -f "$tap" ] && cat "$tap"; done
 if [ -f "$out/error.txt" ]; then
 	echo "error: in the guest: $(cat "$out/error.txt")" >&2
 	echo "ERROR" > "$out/verdict.txt"

@@ -3,8 +3,11 @@
 #
 # PID 1 of the guest.  What to do comes from the kernel command line:
 #
-#   rbts.job=stress|probe   stress (default): load rbstress, verify live, capture
-#                           a trace.dat; probe: print the marker and power off
+#   rbts.job=JOB            stress (default): load rbstress, verify live, capture
+#                           a trace.dat; probe: print the marker and power off;
+#                           params: load rbstress with every line of
+#                           /etc/rbts/module-params.table; rmmod: unload it
+#                           under full load, several times
 #   rbts.duration=SEC       how long the live checker reads (default 60)
 #   rbts.clock=NAME         trace clock of the instance and the module (global)
 #   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
@@ -22,6 +25,7 @@ export PATH=/bin:/usr/bin
 /bin/busybox --install -s /bin
 mount -t tmpfs tmp /tmp
 mount -t tracefs nodev /sys/kernel/tracing
+mount -t debugfs nodev /sys/kernel/debug
 echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
 job=stress duration=60 clock=global bufkb=4096 capture=2 mod=
@@ -50,7 +54,71 @@ fi
 
 T=/sys/kernel/tracing
 I=$T/instances/rbstress
+D=/sys/kernel/debug/rbstress
 echo "$job" > /out/job
+
+# Each case of the table: TAP lines in /out/params.tap, verdict 0 if all pass.
+job_params() {
+	n=0 bad=0
+	while read -r expect params; do
+		case "$expect" in reject|accept) ;; *) continue ;; esac
+		n=$((n + 1))
+		dmesg -c > /dev/null
+		# shellcheck disable=SC2086 # a list of parameters
+		if insmod /lib/modules/rbstress.ko $params 2>/tmp/insmod.err; then got=accept; else got=reject; fi
+		# A rejection must come with an error-level (<3>) line naming it.
+		if [ "$got" = reject ]; then
+			msg=$(dmesg -r | grep -m1 '^<3>.*rbstress' | sed 's/^<3>\[[^]]*\] //')
+		else
+			msg=$(dmesg | grep -m1 'rbstress: loaded' | sed 's/^\[[^]]*\] //')
+		fi
+		if [ "$got" = accept ]; then
+			rmmod rbstress || bad=$((bad + 1))
+		fi
+		first=${params%% *}
+		if [ "$got" != "$expect" ]; then
+			echo "not ok $n - $expect '$params': was ${got}ed ($msg)"
+			bad=$((bad + 1))
+		elif [ "$got" = reject ] && ! echo "$msg" | grep -q "${first%%=*}"; then
+			echo "not ok $n - reject '$params': the error does not name ${first%%=*} ($msg)"
+			bad=$((bad + 1))
+		elif [ "$got" = reject ] && [ -d /sys/module/rbstress ]; then
+			echo "not ok $n - reject '$params': something stayed loaded"
+			bad=$((bad + 1))
+		else
+			echo "ok $n - $expect '$params'${msg:+: $msg}"
+		fi
+	done < /etc/rbts/module-params.table > /out/params.tap
+	cat /out/params.tap
+	[ "$bad" = 0 ] && echo 0 > /out/verdict || echo 1 > /out/verdict
+}
+
+# Unload under full load, several times; the kernel log must stay clean.
+job_rmmod() {
+	mkdir "$I"
+	echo "$clock" > "$I/trace_clock"
+	bad=0
+	for i in 1 2 3 4 5; do
+		insmod /lib/modules/rbstress.ko clock="$clock" || bad=$((bad + 1))
+		echo 1 > "$I/events/rbstress/enable"
+		sleep 2
+		if rmmod rbstress && [ ! -d /sys/module/rbstress ]; then
+			echo "ok $i - rmmod under load"
+		else
+			echo "not ok $i - rmmod under load"
+			bad=$((bad + 1))
+		fi
+	done > /out/rmmod.tap
+	cat /out/rmmod.tap
+	[ -d "$I/events/rbstress" ] && { echo "not ok - events/rbstress outlived the module" >> /out/rmmod.tap; bad=$((bad + 1)); }
+	rmdir "$I"
+	[ "$bad" = 0 ] && echo 0 > /out/verdict || echo 1 > /out/verdict
+}
+
+case "$job" in
+params)	job_params; finish ;;
+rmmod)	job_rmmod; finish ;;
+esac
 
 # The instance under test: our own, so nothing else writes into it.
 mkdir "$I"
@@ -68,12 +136,15 @@ if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then
 	finish
 fi
 echo 1 > "$I/events/rbstress/enable"
+echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 
 echo "rbts: verifying live for ${duration}s"
 rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
 	> /out/summary.txt
 echo $? > /out/verdict
 echo 0 > "$I/events/rbstress/enable"
+cat "$D/settings" > /out/module-settings.txt
+cat "$D/stats" > /out/module-stats.txt
 
 if [ "$capture" != 0 ]; then
 	echo "rbts: capturing ${capture}s with trace-cmd record"

@@ -49,9 +49,16 @@ section "boot: stress on the patched kernel must PASS"
 boot --duration 20
 tally < <(
 	[ "$rc" = 0 ] && ok "stress run PASSes (exit 0)" || not_ok "stress run PASSes (exit $rc, see $res)"
-	nested=$(awk '$2 == "irq" { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
-	[ "${nested:-0}" -gt 0 ] && ok "IRQ events nested in task events: $nested" ||
-		not_ok "IRQ events nested in task events: none"
+	for ctx in softirq irq nmi; do
+		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
+		[ "${nested:-0}" -gt 0 ] && ok "$ctx events nested in lower contexts: $nested" ||
+			not_ok "$ctx events nested in lower contexts: none"
+	done
+	deep=$(sed -n 's/^rbcheck: four-deep stacks.*: \([0-9]*\)$/\1/p' "$res/summary.txt" 2>/dev/null)
+	[ "${deep:-0}" -gt 0 ] && ok "four-deep stacks (nmi in irq in softirq in normal): $deep" ||
+		not_ok "four-deep stacks (nmi in irq in softirq in normal): ${deep:-none}"
+	src=$(awk '$1 == "nmi_source" { print $2 }' "$res/module-stats.txt" 2>/dev/null)
+	[ -n "$src" ] && [ "$src" != none ] && ok "NMI source in use: $src" || not_ok "NMI source in use: ${src:-unknown}"
 	for p in "A-C" "before_stamp!=write_stamp"; do
 		t=$(path_total "$res" "$p")
 		[ "${t:-0}" -gt 0 ] && ok "kernel path '$p' hit: $t" || not_ok "kernel path '$p' hit: ${t:-no counter}"
@@ -65,6 +72,22 @@ good_dat=$res/trace.dat
 
 section "rbcheck command line and bad input"
 tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" | sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /')
+
+section "boot: bad module parameters are refused, good ones load"
+boot --job params
+tally < <(
+	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /' "$res/params.tap" 2>/dev/null
+	[ "$rc" = 0 ] && ok "every parameter case as expected, kernel log clean" ||
+		not_ok "every parameter case as expected, kernel log clean (exit $rc, see $res)"
+)
+
+section "boot: rmmod under full load"
+boot --job rmmod
+tally < <(
+	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /' "$res/rmmod.tap" 2>/dev/null
+	[ "$rc" = 0 ] && ok "unloads under load leave the kernel log clean" ||
+		not_ok "unloads under load leave the kernel log clean (exit $rc, see $res)"
+)
 
 section "boot: legacy nested time stamps (negative control) must FAIL"
 boot --duration 15 --legacy-nested-ts

@@ -33,6 +33,13 @@ enum rbs_clock {
 	RBS_CLOCK_MAX
 };
 
+/* Where the NMIs come from. */
+enum rbs_nmi_source {
+	RBS_NMI_NONE,		/* disabled, or nothing available */
+	RBS_NMI_PERF,		/* a cycles counter overflowing, per CPU */
+	RBS_NMI_IPI,		/* sent by another CPU through the local APIC */
+};
+
 /*
  * What an event learns when its window opens: that is, in TP_fast_assign,
  * after the ring buffer reserved its space (step C) and before it commits.
@@ -47,16 +54,24 @@ struct rbs_open {
 	u8		depth;			/* number of bits in open_mask */
 };
 
-/* Per-CPU state.  Each context only writes its own slots. */
+/* Per-CPU counters, lock-free: each context only writes its own slots. */
+struct rbs_stats {
+	u64		calls[RBS_CTX_MAX];	/* tracepoint called while enabled */
+	u64		events[RBS_CTX_MAX];	/* TP_fast_assign ran: recorded */
+	u64		nested[RBS_CTX_MAX];	/* ... inside another's window */
+	u64		four_deep;		/* NMI in irq in softirq in normal */
+	unsigned int	max_depth;
+	u64		nmi_sent;		/* by this CPU, to another */
+	u64		nmi_received;		/* claimed by our handler here */
+};
+
+/* Per-CPU state. */
 struct rbs_cpu {
 	unsigned long	idx;			/* bumped by every window opening */
 	unsigned int	open_mask;
 	u64		seq[RBS_CTX_MAX];
 	u64		open_seq[RBS_CTX_MAX];
-	/* statistics, read by the summary at unload */
-	u64		events[RBS_CTX_MAX];
-	u64		nested[RBS_CTX_MAX];
-	unsigned int	max_depth;
+	struct rbs_stats stats;
 };
 
 DECLARE_PER_CPU(struct rbs_cpu, rbs_cpu);
@@ -65,11 +80,17 @@ DECLARE_PER_CPU(struct rbs_cpu, rbs_cpu);
 struct rbs_settings {
 	unsigned int	window_ns[RBS_CTX_MAX];
 	unsigned int	task_gap_us;
-	unsigned int	irq_period_us;
+	unsigned int	softirq_period_us;	/* 0: no softirq writer */
+	unsigned int	irq_period_us;		/* 0: no hard-IRQ writer */
+	unsigned int	nmi_period_us;		/* 0: no NMI writer */
 	enum rbs_clock	clock;
+	enum rbs_nmi_source nmi_source;		/* what is actually used */
 };
 
 extern struct rbs_settings rbs_settings;
+extern const char * const rbs_ctx_names[RBS_CTX_MAX];
+extern const char * const rbs_clock_names[RBS_CLOCK_MAX];
+extern const char * const rbs_nmi_source_names[];
 
 /* rbstress_record.c: the event and its window */
 u64 rbs_clock_read(void);
@@ -77,14 +98,30 @@ void rbs_window_open(struct rbs_open *o);
 void rbs_window_spin(u32 window_ns);
 u32 rbs_window_close(u8 ctx);
 void rbs_write(void);
-void rbs_report(void);
+void rbs_reset_stats(void);
 
-/* rbstress_task.c: per-CPU kthreads writing from normal context */
-int rbs_task_start(void);
-void rbs_task_stop(void);
+/* rbstress_task.c: a kthread per CPU writing from normal context */
+int rbs_task_start_cpu(unsigned int cpu);
+void rbs_task_stop_cpu(unsigned int cpu);
 
-/* rbstress_irq.c: per-CPU hrtimers writing from hard IRQ context */
-int rbs_irq_start(void);
-void rbs_irq_stop(void);
+/* rbstress_timers.c: per-CPU hrtimers: softirq and hard-IRQ writers, NMI sender */
+void rbs_timers_start_this_cpu(void);
+void rbs_timers_stop_cpu(unsigned int cpu);
+
+/* rbstress_nmi.c: NMI writers */
+int rbs_nmi_init(const char *want);
+void rbs_nmi_exit(void);
+int rbs_nmi_start_cpu(unsigned int cpu);
+void rbs_nmi_stop_cpu(unsigned int cpu);
+void rbs_nmi_send_from_this_cpu(void);
+
+/* rbstress_debugfs.c: control, settings and counters */
+void rbs_debugfs_init(void);
+void rbs_debugfs_exit(void);
+
+/* rbstress_main.c: start and stop of all writers */
+int rbs_start(void);
+void rbs_stop(void);
+bool rbs_running(void);
 
 #endif /* _RBSTRESS_H */

@@ -94,11 +94,13 @@ void rbs_window_open(struct rbs_open *o)
 	 */
 	WRITE_ONCE(c->open_mask, mask | BIT(ctx));
 
-	c->events[ctx]++;
+	c->stats.events[ctx]++;
 	if (mask) {
-		c->nested[ctx]++;
-		if (o->depth > c->max_depth)
-			c->max_depth = o->depth;
+		c->stats.nested[ctx]++;
+		if (o->depth > c->stats.max_depth)
+			c->stats.max_depth = o->depth;
+		if (ctx == RBS_CTX_NMI && mask == (BIT(RBS_CTX_NMI) - 1))
+			c->stats.four_deep++;
 	}
 }
 
@@ -129,35 +131,30 @@ u32 rbs_window_close(u8 ctx)
 	return (u32)this_cpu_read(rbs_cpu.idx);
 }
 
-/* Record one event from whatever context we are in. */
+/*
+ * Record one event from whatever context we are in.  A call the ring buffer
+ * refuses (buffer full in no-overwrite mode, tracing off, recursion) counts
+ * in calls but never reaches TP_fast_assign, so it is missing from events.
+ */
 void rbs_write(void)
 {
+	if (trace_rbstress_event_enabled())
+		this_cpu_inc(rbs_cpu.stats.calls[rbs_current_ctx()]);
 	trace_rbstress_event(this_cpu_read(rbs_cpu.idx));
 }
 
-static const char * const rbs_ctx_names[RBS_CTX_MAX] = {
+const char * const rbs_ctx_names[RBS_CTX_MAX] = {
 	[RBS_CTX_NORMAL]	= "normal",
 	[RBS_CTX_SOFTIRQ]	= "softirq",
 	[RBS_CTX_IRQ]		= "irq",
 	[RBS_CTX_NMI]		= "nmi",
 };
 
-/* One line per CPU and context, at unload. */
-void rbs_report(void)
+/* Only while the writers are stopped: the counters are not atomic. */
+void rbs_reset_stats(void)
 {
-	int cpu, ctx;
+	int cpu;
 
-	for_each_possible_cpu(cpu) {
-		struct rbs_cpu *c = per_cpu_ptr(&rbs_cpu, cpu);
-
-		for (ctx = 0; ctx < RBS_CTX_MAX; ctx++) {
-			if (!c->events[ctx])
-				continue;
-			pr_info("cpu%d %-7s events=%llu nested=%llu\n", cpu,
-				rbs_ctx_names[ctx], c->events[ctx],
-				c->nested[ctx]);
-		}
-		if (c->max_depth)
-			pr_info("cpu%d deepest nesting %u\n", cpu, c->max_depth);
-	}
+	for_each_possible_cpu(cpu)
+		memset(&per_cpu_ptr(&rbs_cpu, cpu)->stats, 0, sizeof(struct rbs_stats));
 }

@@ -2,12 +2,11 @@
 /*
  * Normal-context writers: one kthread bound to each online CPU, writing
  * events in a loop.  Their windows are the outermost: softirq, IRQ and NMI
- * events land inside them.
+ * events land inside them.  Started and stopped per CPU by the hotplug
+ * callbacks in rbstress_main.c.
  */
 #define pr_fmt(fmt) "rbstress: " fmt
 
-#include <linux/cpu.h>
-#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
@@ -31,39 +30,28 @@ static int rbs_task_fn(void *arg)
 	return 0;
 }
 
-int rbs_task_start(void)
+int rbs_task_start_cpu(unsigned int cpu)
 {
 	struct task_struct *t;
-	int cpu;
 
-	cpus_read_lock();
-	for_each_online_cpu(cpu) {
-		t = kthread_create_on_cpu(rbs_task_fn, NULL, cpu, "rbstress/%u");
-		if (IS_ERR(t)) {
-			cpus_read_unlock();
-			pr_err("cannot create the writer thread of cpu%d\n", cpu);
-			rbs_task_stop();
-			return PTR_ERR(t);
-		}
-		/* Lowest priority: the checker reading the buffer comes first. */
-		set_user_nice(t, MAX_NICE);
-		per_cpu(rbs_task, cpu) = t;
-		wake_up_process(t);
+	t = kthread_create_on_cpu(rbs_task_fn, NULL, cpu, "rbstress/%u");
+	if (IS_ERR(t)) {
+		pr_err("cannot create the writer thread of cpu%u\n", cpu);
+		return PTR_ERR(t);
 	}
-	cpus_read_unlock();
+	/* Lowest priority: the checker reading the buffer comes first. */
+	set_user_nice(t, MAX_NICE);
+	per_cpu(rbs_task, cpu) = t;
+	wake_up_process(t);
 	return 0;
 }
 
-void rbs_task_stop(void)
+void rbs_task_stop_cpu(unsigned int cpu)
 {
-	int cpu;
+	struct task_struct *t = per_cpu(rbs_task, cpu);
 
-	for_each_possible_cpu(cpu) {
-		struct task_struct *t = per_cpu(rbs_task, cpu);
-
-		if (t) {
-			kthread_stop(t);
-			per_cpu(rbs_task, cpu) = NULL;
-		}
+	if (t) {
+		kthread_stop(t);
+		per_cpu(rbs_task, cpu) = NULL;
 	}
 }

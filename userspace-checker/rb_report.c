@@ -26,8 +26,13 @@ static void report_contexts(FILE *f, const struct rb_verifier *v)
 			const struct rb_ctx_stats *s = &v->cpu_ctx[cpu][c];
 			char bc[40];
 
-			if (!s->events)
+			if (!s->events) {
+				/* A context that never wrote tested nothing. */
+				if (c == RB_CTX_NMI)
+					fprintf(f, "  %-5d %-8s %12s  SKIP: no NMI event was recorded\n",
+						cpu, rb_ctx_name(c), "0");
 				continue;
+			}
 			snprintf(bc, sizeof(bc), "%" PRIu64 " (%" PRIu64 ")",
 				 s->before_c, s->before_c_zero);
 			fprintf(f, "  %-5d %-8s %12" PRIu64 " %10" PRIu64 " %18s %12" PRIu64
@@ -108,6 +113,9 @@ static void report_rules(FILE *f, const struct rb_verifier *v)
 			rb_verdict_names[vd], res->checked, res->violations);
 		if (vd == RB_SKIP)
 			fprintf(f, "  (%s)", res->skip_reason);
+		if (r == RB_RULE_OWN_CLOCK && vd != RB_SKIP)
+			fprintf(f, "  (largest gap %" PRIu64 " ns, bound %" PRIu64 ")",
+				v->max_clock_gap, v->set.clock_bound_ns);
 		if (r == RB_RULE_NESTED_DELTA && res->skipped_flat)
 			fprintf(f, "  (%" PRIu64 " equal stamps with a clock that did not move)",
 				res->skipped_flat);
@@ -138,6 +146,8 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	fprintf(f, "rbcheck: %s: %" PRIu64 " rbstress events on %d CPU(s), %" PRIu64
 		" nested, deepest nesting %u, clock %s\n", source, v->events,
 		v->nr_cpus_seen, nested, v->max_depth + 1, rb_clock_name(v->clock_id));
+	fprintf(f, "rbcheck: four-deep stacks (nmi in irq in softirq in normal): %" PRIu64 "\n",
+		v->four_deep);
 	if (in->other)
 		fprintf(f, "rbcheck: %" PRIu64 " events of other systems skipped\n", in->other);
 	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",

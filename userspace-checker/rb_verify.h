@@ -82,6 +82,8 @@ struct rb_verifier {
 	uint64_t		cpu_lost_reports[RB_MAX_CPUS];
 	const struct rb_path_counters *counters; /* the kernel's, if given */
 	unsigned int		max_depth;
+	uint64_t		four_deep;
+	uint64_t		max_clock_gap;	/* own-clock: largest clock - ts */	/* nmi in irq in softirq in normal */
 	unsigned int		clock_id;	/* of the first event */
 	int			nr_cpus_seen;
 };

@@ -46,7 +46,7 @@ static void usage(FILE *f)
 "\n"
 "common options:\n"
 "  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
-"                          read its time stamp may be (default 20000)\n"
+"                          read its time stamp may be (default 1000000)\n"
 "  -n, --require-nested    FAIL if no event nested in another (nothing tested)\n"
 "  -h, --help              this text\n"
 "\n"

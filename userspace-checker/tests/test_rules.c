@@ -493,6 +493,64 @@ TEST(only_first_examples_are_kept)
 	rb_verifier_free(v);
 }
 
+/* T > S > I > N, each opened inside the one before. */
+TEST(four_deep_stack_is_counted_and_every_pair_checked)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[4] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 4, 1000, 1010),
+		ev(RB_CTX_SOFTIRQ, 1, 1, 2, 4, 1100, 1110),
+		ev(RB_CTX_IRQ, 1, 2, 3, 4, 1200, 1210),
+		ev(RB_CTX_NMI, 1, 3, 4, 4, 1300, 1310),
+	};
+
+	e[1].open_mask = 0x1;
+	e[2].open_mask = 0x3;
+	e[3].open_mask = 0x7;
+	e[1].depth = 1; e[2].depth = 2; e[3].depth = 3;
+	feed(v, e, 4);
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "a correctly stamped four-deep stack");
+	EXPECT_EQ(1, v->four_deep, "one four-deep stack");
+	EXPECT_EQ(4, v->max_depth + 1, "deepest nesting 4");
+	EXPECT_EQ(6, v->rules[RB_RULE_NESTED_DELTA].checked, "every outer/inner pair checked");
+	EXPECT_EQ(1, v->pairs[RB_CTX_NORMAL][RB_CTX_NMI].count, "nmi in normal");
+	EXPECT_EQ(1, v->pairs[RB_CTX_IRQ][RB_CTX_NMI].count, "nmi in irq");
+	rb_verifier_free(v);
+}
+
+TEST(nmi_with_delta_zero_deep_in_a_stack_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 3, 1000, 1010),
+		ev(RB_CTX_IRQ, 1, 1, 2, 3, 1200, 1210),
+		ev(RB_CTX_NMI, 1, 2, 3, 3, 1200, 1310),
+	};
+
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "nmi stamped as the irq it interrupted");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_NESTED_DELTA].examples[0], "nmi#1",
+			    "the example names the NMI event");
+	rb_verifier_free(v);
+}
+
+TEST(report_marks_a_missing_nmi_row_as_skip)
+{
+	struct rb_input in = { .expect_clock = -1 };
+	struct rb_event e[3];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	in.v = verifier();
+	feed(in.v, e, clean_stream(e));
+	rb_report_text(f, &in, "test");
+	fclose(f);
+	EXPECT_STR_CONTAINS(buf, "SKIP: no NMI event was recorded", "the NMI row is SKIP, not PASS");
+	free(buf);
+	rb_verifier_free(in.v);
+}
+
 TEST(text_report_names_verdict_and_rules)
 {
 	struct rb_input in = { .expect_clock = -1 };
