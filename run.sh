@@ -34,14 +34,17 @@ options of run:
                          (CONFIG_RING_BUFFER_RB_TIME_32; built on first use)
   --legacy-nested-ts     boot with ring_buffer_legacy_nested_ts: nested events
                          get delta 0 as before 2020; the verdict must be FAIL
+  --save-raw             keep the sub-buffers the live checker read (results/<id>/raw)
+                         and verify them again on the host: the verdicts must agree
   --job stress|params|rmmod
                          what the guest does (default stress); params loads the
                          module with every case of images/module-params.table,
                          rmmod unloads it under full load (both used by the tests)
 
 exit status: 0 PASS, 1 FAIL, 2 usage or set-up error, 3 the guest hung or crashed
-results: results/<run-id>/ (summary.txt, verdict.txt, console.log, dmesg.txt,
-         trace.dat, offline.txt); results/latest points to the last run
+results: results/<run-id>/ (summary.txt, result.ktap, result.json, verdict.txt,
+         console.log, dmesg.txt, trace.dat, offline.txt, module-stats.txt);
+         results/latest points to the last run
 USAGE
 }
 
@@ -78,6 +81,7 @@ parse_run_opts() {
 		--rb-time-32)	export RBTS_VARIANT=rb-time-32; shift ;;
 		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
+		--save-raw)	extra_append="$extra_append rbts.saveraw=1"; shift ;;
 		-h|--help)	usage; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac

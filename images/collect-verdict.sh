@@ -49,6 +49,24 @@ if [ -s "$out/trace.dat" ]; then
 	echo "trace.dat (verified offline on the host): $offline ($(grep -m1 -o '[0-9]* rbstress events' "$out/offline.txt" || tail -n1 "$out/offline.txt"))"
 fi
 
+# The same sub-buffers the live checker read, verified again on the host.
+agree=SKIP
+if [ -d "$out/raw" ]; then
+	if "$CHECKOUT/rbcheck" verify "$out/raw" --json "$out/offline-raw.json" > "$out/offline-raw.txt" 2>&1 ||
+	   [ $? = 1 ]; then
+		if "$TOP/images/compare-live-offline.py" "$out/result.json" "$out/offline-raw.json" \
+			> "$out/live-vs-offline.txt" 2>&1; then
+			agree=PASS
+		else
+			agree=FAIL
+		fi
+	else
+		echo "live-vs-offline: rbcheck verify raw failed: $(tail -n1 "$out/offline-raw.txt")" > "$out/live-vs-offline.txt"
+		agree=FAIL
+	fi
+	echo "raw capture (the live run's sub-buffers, verified on the host): $agree: $(cat "$out/live-vs-offline.txt")"
+fi
+
 case "$live" in
 0) verdict=PASS ;;
 1) verdict=FAIL ;;
@@ -56,6 +74,7 @@ case "$live" in
 esac
 [ "$kernel" = FAIL ] && verdict=FAIL
 [ "$offline" = FAIL ] && [ "$verdict" = PASS ] && verdict=FAIL
+[ "$agree" = FAIL ] && [ "$verdict" = PASS ] && verdict=FAIL
 echo "$verdict" > "$out/verdict.txt"
 echo
 echo "VERDICT: $verdict  (results in ${out#$TOP/})"

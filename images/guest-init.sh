@@ -13,6 +13,8 @@
 #   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
 #   rbts.capture=SEC        length of the trace.dat capture (default 2, 0: none)
 #   rbts.mod=a=1,b=2        extra rbstress module parameters
+#   rbts.saveraw=1          keep every sub-buffer the live checker read in
+#                           /out/raw, for the host to verify the same data
 #
 # Everything for the host goes to /out, which is written as a tar stream to
 # the raw disk /dev/vda at the end; the host unpacks it into results/<run-id>.
@@ -28,7 +30,7 @@ mount -t tracefs nodev /sys/kernel/tracing
 mount -t debugfs nodev /sys/kernel/debug
 echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
-job=stress duration=60 clock=global bufkb=4096 capture=2 mod=
+job=stress duration=60 clock=global bufkb=4096 capture=2 mod= saveraw=0
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	rbts.job=*)		job=${arg#*=} ;;
@@ -37,6 +39,7 @@ for arg in $(cat /proc/cmdline); do
 	rbts.bufkb=*)		bufkb=${arg#*=} ;;
 	rbts.capture=*)		capture=${arg#*=} ;;
 	rbts.mod=*)		mod=$(echo "${arg#*=}" | tr ',' ' ') ;;
+	rbts.saveraw=*)		saveraw=${arg#*=} ;;
 	esac
 done
 
@@ -139,8 +142,11 @@ echo 1 > "$I/events/rbstress/enable"
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 
 echo "rbts: verifying live for ${duration}s"
+save=
+[ "$saveraw" = 1 ] && save="--save-raw /out/raw"
+# shellcheck disable=SC2086 # $save is empty or an option and its value
 rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
-	> /out/summary.txt
+	--ktap /out/result.ktap --json /out/result.json $save > /out/summary.txt
 echo $? > /out/verdict
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/settings" > /out/module-settings.txt

@@ -46,7 +46,7 @@ path_total() {
 }
 
 section "boot: stress on the patched kernel must PASS"
-boot --duration 20
+boot --duration 20 --save-raw
 tally < <(
 	[ "$rc" = 0 ] && ok "stress run PASSes (exit 0)" || not_ok "stress run PASSes (exit $rc, see $res)"
 	for ctx in softirq irq nmi; do
@@ -67,11 +67,18 @@ tally < <(
 	grep -q "^PASS" "$res/verdict.txt" 2>/dev/null && grep -q "verified offline on the host): PASS" \
 		"$BUILD/last-test-boot.log" && ok "trace.dat verifies offline on the host" ||
 		not_ok "trace.dat verifies offline on the host"
+	grep -q "^live and offline agree" "$res/live-vs-offline.txt" 2>/dev/null &&
+		ok "live and offline verdicts agree on the same sub-buffers" ||
+		not_ok "live and offline verdicts agree on the same sub-buffers: $(cat "$res/live-vs-offline.txt" 2>/dev/null)"
+	[ -s "$res/result.ktap" ] && head -n1 "$res/result.ktap" | grep -q "^KTAP version 1" &&
+		ok "result.ktap written" || not_ok "result.ktap written"
 )
+raw_dir=$res/raw
 good_dat=$res/trace.dat
 
 section "rbcheck command line and bad input"
-tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" | sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /')
+tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" "$raw_dir" |
+	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /')
 
 section "boot: bad module parameters are refused, good ones load"
 boot --job params

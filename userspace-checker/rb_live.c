@@ -18,6 +18,8 @@
 #include <tracefs.h>
 
 #include "rb_live.h"
+#include "rb_raw.h"
+#include "rb_subbuf.h"
 
 struct live_cpu {
 	int		fd;
@@ -32,44 +34,14 @@ static double now_sec(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Feed every event of one sub-buffer. */
-static int read_subbuf(struct rb_input *in, struct kbuffer *kbuf, void *page,
-		       int cpu, int64_t subbuf)
-{
-	struct tep_record rec = { .cpu = cpu };
-	unsigned long long ts;
-	struct rb_pos pos = { .subbuf = subbuf };
-	void *data;
-	int missed;
-
-	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
-		snprintf(in->err, sizeof(in->err),
-			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
-		return -1;
-	}
-	missed = kbuffer_missed_events(kbuf);
-	if (missed)
-		rb_verify_lost(in->v, cpu, missed);
-
-	for (data = kbuffer_read_event(kbuf, &ts); data;
-	     data = kbuffer_next_event(kbuf, &ts)) {
-		rec.ts = ts;
-		rec.data = data;
-		rec.size = kbuffer_event_size(kbuf);
-		pos.offset = kbuffer_curr_offset(kbuf);
-		if (rb_input_record(in, &rec, &pos) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /*
  * Read up to @max sub-buffers of @cpu (0: until it is empty).  A bound
  * keeps one busy CPU from starving the others and the clock checks.
  * Returns sub-buffers read, or -1.
  */
-static int drain_cpu(struct rb_input *in, struct live_cpu *c, struct kbuffer *kbuf,
-		     void *page, int psize, int cpu, int max)
+static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
+		     struct live_cpu *c, struct kbuffer *kbuf, void *page, int psize,
+		     int cpu, int max)
 {
 	int n = 0;
 	ssize_t r;
@@ -88,7 +60,11 @@ static int drain_cpu(struct rb_input *in, struct live_cpu *c, struct kbuffer *kb
 		if (r < psize)
 			memset((char *)page + r, 0, psize - r);
 		in->subbufs++;
-		if (read_subbuf(in, kbuf, page, cpu, c->subbuf++) < 0)
+		if (o->save && rb_raw_save_subbuf(o->save, cpu, page, psize) < 0) {
+			snprintf(in->err, sizeof(in->err), "saving cpu%d: %s", cpu, strerror(errno));
+			return -1;
+		}
+		if (rb_subbuf_feed(in, kbuf, page, psize, cpu, c->subbuf++) < 0)
 			return -1;
 		n++;
 	}
@@ -190,7 +166,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 		int got = 0;
 
 		for (int cpu = 0; cpu < ncpus; cpu++) {
-			int n = drain_cpu(in, &cpus[cpu], kbuf, page, psize, cpu, 64);
+			int n = drain_cpu(o, in, &cpus[cpu], kbuf, page, psize, cpu, 64);
 
 			if (n < 0)
 				goto out;
@@ -209,7 +185,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	/* Stop recording, then take what the buffers still hold. */
 	tracefs_trace_off(inst);
 	for (int cpu = 0; cpu < ncpus; cpu++)
-		if (drain_cpu(in, &cpus[cpu], kbuf, page, psize, cpu, 0) < 0)
+		if (drain_cpu(o, in, &cpus[cpu], kbuf, page, psize, cpu, 0) < 0)
 			goto out;
 	read_counters(inst, ncpus, &in->counters);
 	rb_counters_sub(&in->counters, &before);

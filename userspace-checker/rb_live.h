@@ -4,10 +4,13 @@
 
 #include "rb_input.h"
 
+struct rb_raw_writer;
+
 struct rb_live_opts {
 	const char	*instance;	/* NULL: the top-level buffer */
 	double		duration;	/* seconds to read while writers run */
 	double		progress;	/* seconds between progress lines, 0: none */
+	struct rb_raw_writer *save;	/* keep every sub-buffer read, or NULL */
 };
 
 /*

@@ -54,11 +54,12 @@ static void report_pairs(FILE *f, const struct rb_verifier *v)
 			if (!p->count)
 				continue;
 			if (!header++)
-				fprintf(f, "\n  %-18s %10s %14s %14s %14s\n", "nested (inner in outer)",
-					"count", "min delta ns", "mean delta ns", "max delta ns");
+				fprintf(f, "\n  %-18s %10s %13s %13s %13s %13s\n", "nested (inner in outer)",
+					"count", "min delta ns", "median ns", "mean ns", "max ns");
 			snprintf(pair, sizeof(pair), "%s in %s", rb_ctx_name(i), rb_ctx_name(o));
-			fprintf(f, "  %-23s %10" PRIu64 " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n",
-				pair, p->count, p->min_delta, p->sum_delta / p->count, p->max_delta);
+			fprintf(f, "  %-23s %10" PRIu64 " %13" PRIu64 " %13" PRIu64 " %13" PRIu64
+				" %13" PRIu64 "\n", pair, p->count, p->min_delta, rb_pair_median(p),
+				p->sum_delta / p->count, p->max_delta);
 		}
 	}
 }

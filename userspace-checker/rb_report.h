@@ -11,4 +11,10 @@ extern const char *const rb_verdict_names[];
 /* The human summary: short enough to paste into a mailing-list reply. */
 void rb_report_text(FILE *f, const struct rb_input *in, const char *source);
 
+/* KTAP v1: one test per rule, a subtest per CPU (rb_report_ktap.c). */
+void rb_report_ktap(FILE *f, const struct rb_input *in, const char *source);
+
+/* One JSON object: settings, counts, histograms, verdicts (rb_report_json.c). */
+void rb_report_json(FILE *f, const struct rb_input *in, const char *source);
+
 #endif /* _RB_REPORT_H */

@@ -31,7 +31,8 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	}
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
 		close(fd);
-		snprintf(err, errlen, "%s: is a directory, not a trace.dat", path);
+		snprintf(err, errlen, "%s: is a directory, neither a trace.dat nor a raw capture (no meta)",
+			 path);
 		return NULL;
 	}
 	if (read(fd, magic, 3) != 3 || memcmp(magic, "\027\010\104", 3)) {

@@ -105,6 +105,42 @@ void rb_verifier_free(struct rb_verifier *v)
 	free(v);
 }
 
+/*
+ * Log-scale histogram: four buckets per power of two, so a bucket is at
+ * most 25% wide; enough for a median and a plot, in constant memory.
+ */
+unsigned int rb_hist_bucket(uint64_t d)
+{
+	unsigned int msb;
+
+	if (d < 8)		/* buckets 0-7: one value each */
+		return d;
+	msb = 63 - __builtin_clzll(d);	/* 3..63: buckets 8..251 */
+	return (msb - 1) * 4 + ((d >> (msb - 2)) & 3);
+}
+
+uint64_t rb_hist_upper(unsigned int bucket)
+{
+	unsigned int msb = bucket / 4 + 1, sub = bucket % 4;
+
+	if (bucket < 8)
+		return bucket;
+	/* the last value with this msb and these two bits below it */
+	return ((uint64_t)(4 + sub + 1) << (msb - 2)) - 1;
+}
+
+uint64_t rb_pair_median(const struct rb_pair_stats *p)
+{
+	uint64_t seen = 0;
+
+	for (unsigned int b = 0; b < RB_HIST_BUCKETS; b++) {
+		seen += p->hist[b];
+		if (seen * 2 >= p->count && p->count)
+			return rb_hist_upper(b) < p->max_delta ? rb_hist_upper(b) : p->max_delta;
+	}
+	return 0;
+}
+
 /* Wrap-safe: is @i in (@lo, @hi]? */
 static bool idx_in(uint32_t i, uint32_t lo, uint32_t hi)
 {
@@ -137,23 +173,23 @@ static int fmt_event(char *buf, size_t len, const char *tag,
  * Count a violation of @rule and keep the first few in full: what is
  * wrong in one line, then the events involved.
  */
-static void violation(struct rb_verifier *v, enum rb_rule rule,
+static void violation(struct rb_verifier *v, enum rb_rule rule, int cpu,
 		      const struct rb_event *a, const struct rb_event *a_prev,
 		      const struct rb_event *b, const struct rb_event *b_prev,
 		      const char *fmt, ...)
 {
 	struct rb_rule_result *r = &v->rules[rule];
 	char *buf;
-	size_t len = RB_EXAMPLE_LEN, n;
+	size_t len = RB_EXAMPLE_LEN, n = 0;
 	va_list ap;
 
+	if (cpu >= 0)
+		v->cpu_violations[cpu][rule]++;
 	if (r->violations++ >= RB_MAX_EXAMPLES)
 		return;
 	buf = r->examples[r->nr_examples++];
-	if (b || a)
-		n = snprintf(buf, len, "cpu%d: ", b ? b->cpu : a->cpu);
-	else
-		n = 0;
+	if (cpu >= 0)
+		n = snprintf(buf, len, "cpu%d: ", cpu);
 	va_start(ap, fmt);
 	n += vsnprintf(buf + n, n < len ? len - n : 0, fmt, ap);
 	va_end(ap);
@@ -161,6 +197,13 @@ static void violation(struct rb_verifier *v, enum rb_rule rule,
 		n += fmt_event(buf + n, len - n, b ? "outer" : "event", a, a_prev);
 	if (b && n < len)
 		fmt_event(buf + n, len - n, "event", b, b_prev);
+}
+
+/* One more check of @rule on @cpu. */
+static void checked(struct rb_verifier *v, enum rb_rule rule, int cpu)
+{
+	v->rules[rule].checked++;
+	v->cpu_checked[cpu][rule]++;
 }
 
 static const struct rb_event *hist_at(const struct rb_cpu_state *s, unsigned int back)
@@ -173,9 +216,9 @@ static const struct rb_event *hist_at(const struct rb_cpu_state *s, unsigned int
 static void rule_monotonic(struct rb_verifier *v, const struct rb_event *prev,
 			   const struct rb_event *e)
 {
-	v->rules[RB_RULE_MONOTONIC].checked++;
+	checked(v, RB_RULE_MONOTONIC, e->cpu);
 	if (e->ts < prev->ts)
-		violation(v, RB_RULE_MONOTONIC, prev, NULL, e, prev,
+		violation(v, RB_RULE_MONOTONIC, e->cpu, prev, NULL, e, prev,
 			  "time stamp went backwards by %" PRIu64 " ns",
 			  prev->ts - e->ts);
 }
@@ -203,7 +246,7 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 	bool counter = outer->clock_id == RB_CLOCK_NONE;
 	uint64_t delta = e->ts - outer->ts;
 
-	r->checked++;
+	checked(v, RB_RULE_NESTED_DELTA, e->cpu);
 	if (e->ts > outer->ts) {
 		p->count++;
 		p->sum_delta += delta;
@@ -211,16 +254,17 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 			p->min_delta = delta;
 		if (delta > p->max_delta)
 			p->max_delta = delta;
+		p->hist[rb_hist_bucket(delta)]++;
 	}
 
 	if (e->ts < outer->ts || (e->ts == outer->ts && counter))
-		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
+		violation(v, RB_RULE_NESTED_DELTA, e->cpu, outer, NULL, e, prev,
 			  "%s#%" PRIu64 " nested in %s#%" PRIu64
 			  " after its reservation (C) but its time stamp is %s",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
 			  outer->seq, e->ts == outer->ts ? "the same (delta 0)" : "earlier");
 	else if (in_window && !counter && e->ts < outer->clock)
-		violation(v, RB_RULE_NESTED_DELTA, outer, NULL, e, prev,
+		violation(v, RB_RULE_NESTED_DELTA, e->cpu, outer, NULL, e, prev,
 			  "%s#%" PRIu64 " reserved inside %s#%" PRIu64 "'s window but is "
 			  "stamped %" PRIu64 " ns before that window's clock read%s",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
@@ -238,9 +282,9 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 
 	if (e->clock_id == RB_CLOCK_NONE)
 		return;
-	v->rules[RB_RULE_OWN_CLOCK].checked++;
+	checked(v, RB_RULE_OWN_CLOCK, e->cpu);
 	if (e->ts > e->clock) {
-		violation(v, RB_RULE_OWN_CLOCK, e, prev, NULL, NULL,
+		violation(v, RB_RULE_OWN_CLOCK, e->cpu, e, prev, NULL, NULL,
 			  "time stamp is %" PRIu64 " ns after the clock read in TP_fast_assign",
 			  e->ts - e->clock);
 		return;
@@ -249,7 +293,7 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 	if (gap > v->max_clock_gap)
 		v->max_clock_gap = gap;
 	if (gap > v->set.clock_bound_ns)
-		violation(v, RB_RULE_OWN_CLOCK, e, prev, NULL, NULL,
+		violation(v, RB_RULE_OWN_CLOCK, e->cpu, e, prev, NULL, NULL,
 			  "time stamp is %" PRIu64 " ns before the clock read in TP_fast_assign (bound %" PRIu64 ")",
 			  gap, v->set.clock_bound_ns);
 }
@@ -263,12 +307,12 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 static void rule_a_to_c(struct rb_verifier *v, const struct rb_event *inner,
 			const struct rb_event *e, const struct rb_event *prev)
 {
-	v->rules[RB_RULE_A_TO_C].checked++;
+	checked(v, RB_RULE_A_TO_C, e->cpu);
 	v->cpu_ctx[e->cpu][e->ctx].before_c++;
 	if (e->ts == prev->ts)
 		v->cpu_ctx[e->cpu][e->ctx].before_c_zero++;
 	if (e->ts < inner->ts)
-		violation(v, RB_RULE_A_TO_C, inner, NULL, e, prev,
+		violation(v, RB_RULE_A_TO_C, e->cpu, inner, NULL, e, prev,
 			  "%s#%" PRIu64 " was interrupted before its reservation by %s#%" PRIu64
 			  " but is stamped %" PRIu64 " ns before it",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(inner->ctx),
@@ -282,13 +326,13 @@ static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 	unsigned int c = e->ctx;
 
 	if (s->have_seq[c]) {
-		v->rules[RB_RULE_SEQUENCE].checked++;
+		checked(v, RB_RULE_SEQUENCE, e->cpu);
 		if (e->seq == s->last_seq[c] + 1) {
 			/* no gap */
 		} else if (e->seq > s->last_seq[c] && s->lost_pending[c]) {
 			v->cpu_ctx[e->cpu][c].lost += e->seq - s->last_seq[c] - 1;
 		} else {
-			violation(v, RB_RULE_SEQUENCE, e, prev, NULL, NULL,
+			violation(v, RB_RULE_SEQUENCE, e->cpu, e, prev, NULL, NULL,
 				  "%s seq jumped from %" PRIu64 " to %" PRIu64
 				  " with no lost events reported here",
 				  rb_ctx_name(c), s->last_seq[c], e->seq);
@@ -388,8 +432,6 @@ void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
  */
 void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 {
-	struct rb_rule_result *r = &v->rules[RB_RULE_COUNTERS];
-
 	v->counters = k;
 	if (!k->present)
 		return;
@@ -401,12 +443,12 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 		counted = k->v[cpu][RB_TS_A_TO_C] + k->v[cpu][RB_TS_A_TO_C_LOST];
 		for (int c = 0; c < RB_CTX_MAX; c++)
 			seen += v->cpu_ctx[cpu][c].before_c;
-		r->checked++;
+		checked(v, RB_RULE_COUNTERS, cpu);
 		if (seen < counted)
-			violation(v, RB_RULE_COUNTERS, NULL, NULL, NULL, NULL,
-				  "cpu%d: the kernel took an A-C path %" PRIu64 " times but only %"
+			violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+				  "the kernel took an A-C path %" PRIu64 " times but only %"
 				  PRIu64 " events were seen interrupted before their reservation (C)",
-				  cpu, counted, seen);
+				  counted, seen);
 	}
 }
 
@@ -423,7 +465,7 @@ void rb_verify_finish(struct rb_verifier *v)
 	r = &v->rules[RB_RULE_NESTED_DELTA];
 	if (!nested && !r->violations) {
 		if (v->set.require_nested) {
-			violation(v, RB_RULE_NESTED_DELTA, NULL, NULL, NULL, NULL,
+			violation(v, RB_RULE_NESTED_DELTA, -1, NULL, NULL, NULL, NULL,
 				  "no nested event in %" PRIu64 " events: nothing was tested",
 				  v->events);
 		} else {

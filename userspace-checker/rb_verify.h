@@ -41,12 +41,21 @@ struct rb_settings {
 };
 
 /* Counts per context pair, outer ⊃ inner. */
+#define RB_HIST_BUCKETS	256
+
 struct rb_pair_stats {
 	uint64_t	count;
 	uint64_t	min_delta;
 	uint64_t	max_delta;
 	uint64_t	sum_delta;
+	uint64_t	hist[RB_HIST_BUCKETS];	/* see rb_hist_bucket() */
 };
+
+/* The histogram bucket of a delta, and the largest delta a bucket holds. */
+unsigned int rb_hist_bucket(uint64_t delta);
+uint64_t rb_hist_upper(unsigned int bucket);
+/* The median delta of a pair, to the histogram's resolution (<= 25%). */
+uint64_t rb_pair_median(const struct rb_pair_stats *p);
 
 struct rb_ctx_stats {
 	uint64_t	events;
@@ -80,6 +89,8 @@ struct rb_verifier {
 	uint64_t		lost_events;	/* as reported by the buffer */
 	uint64_t		lost_unknown;	/* reports without a count */
 	uint64_t		cpu_lost_reports[RB_MAX_CPUS];
+	uint64_t		cpu_checked[RB_MAX_CPUS][RB_RULE_MAX];
+	uint64_t		cpu_violations[RB_MAX_CPUS][RB_RULE_MAX];
 	const struct rb_path_counters *counters; /* the kernel's, if given */
 	unsigned int		max_depth;
 	uint64_t		four_deep;

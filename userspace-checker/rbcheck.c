@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <tracefs.h>
 
 #include "rb_live.h"
+#include "rb_raw.h"
 #include "rb_report.h"
 #include "rb_tracedat.h"
 
@@ -24,12 +26,31 @@
 #define EXIT_USAGE	2
 
 static const char *argv0 = "rbcheck";
+static const char *ktap_file, *json_file, *save_dir;
+
+/* Write one report format to @path ("-": stdout).  Returns -1 on error. */
+static int write_report(const char *path, const struct rb_input *in, const char *source,
+			void (*fn)(FILE *, const struct rb_input *, const char *))
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
+		return -1;
+	}
+	fn(f, in, source);
+	if (f != stdout && fclose(f)) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: %s live [options]\n"
-"       %s verify [options] TRACE.DAT\n"
+"       %s verify [options] TRACE.DAT|RAW-DIR\n"
 "\n"
 "Verify the ring buffer time stamps of rbstress events: per CPU, in buffer\n"
 "order, every event nested in another after that one reserved its space\n"
@@ -41,13 +62,20 @@ static void usage(FILE *f)
 "  -i, --instance NAME     tracefs instance (default: the top level)\n"
 "  -d, --duration SEC      how long to read (default 10)\n"
 "  -p, --progress SEC      a progress line on stderr every SEC seconds\n"
+"  -s, --save-raw DIR      keep every sub-buffer read, with the formats, in DIR\n"
+"                          ('rbcheck verify DIR' must give the same verdict)\n"
 "\n"
-"verify: read a trace.dat written by trace-cmd record.\n"
+"verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
+"directory written by live --save-raw (possibly from another machine: its\n"
+"long size and endianness are honoured).\n"
 "\n"
 "common options:\n"
 "  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
 "                          read its time stamp may be (default 1000000)\n"
 "  -n, --require-nested    FAIL if no event nested in another (nothing tested)\n"
+"  -k, --ktap FILE         also write the verdicts as KTAP v1 to FILE\n"
+"  -j, --json FILE         also write everything as one JSON object to FILE\n"
+"                          (FILE '-': to stdout, instead of the text summary)\n"
 "  -h, --help              this text\n"
 "\n"
 "exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0);
@@ -84,7 +112,11 @@ static int finish(struct rb_input *in, const char *source)
 			(unsigned long long)in->records);
 		return EXIT_USAGE;
 	}
-	rb_report_text(stdout, in, source);
+	if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
+		rb_report_text(stdout, in, source);
+	if ((ktap_file && write_report(ktap_file, in, source, rb_report_ktap) < 0) ||
+	    (json_file && write_report(json_file, in, source, rb_report_json) < 0))
+		return EXIT_USAGE;
 	return rb_verdict(in->v) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
 }
 
@@ -111,7 +143,7 @@ static int instance_clock(const char *instance, int *clock, char *err, size_t er
 	return ret;
 }
 
-static int cmd_live(struct rb_input *in, const struct rb_live_opts *o)
+static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 {
 	const char *systems[] = { RB_EVENT_SYSTEM, NULL };
 	struct tep_handle *tep;
@@ -134,7 +166,20 @@ static int cmd_live(struct rb_input *in, const struct rb_live_opts *o)
 		tep_free(tep);
 		return EXIT_USAGE;
 	}
-	if (rb_live_read(o, in) < 0) {
+	if (save_dir) {
+		o->save = rb_raw_create(save_dir, getpagesize(), in->err, sizeof(in->err));
+		if (!o->save) {
+			fprintf(stderr, "%s: %s\n", argv0, in->err);
+			tep_free(tep);
+			return EXIT_USAGE;
+		}
+	}
+	ret = rb_live_read(o, in);
+	if (o->save && rb_raw_close(o->save) < 0 && !ret) {
+		snprintf(in->err, sizeof(in->err), "%s: %s", save_dir, strerror(errno));
+		ret = -1;
+	}
+	if (ret < 0) {
 		fprintf(stderr, "%s: %s\n", argv0, in->err);
 		tep_free(tep);
 		return EXIT_USAGE;
@@ -151,6 +196,13 @@ static int cmd_verify(struct rb_input *in, const char *path)
 	char err[512];
 	int ret;
 
+	if (rb_raw_is_capture(path)) {
+		if (rb_raw_verify(path, in, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: %s\n", argv0, err);
+			return EXIT_USAGE;
+		}
+		return finish(in, path);
+	}
 	handle = rb_tracedat_open(path, in, err, sizeof(err));
 	if (!handle) {
 		fprintf(stderr, "%s: %s\n", argv0, err);
@@ -174,6 +226,9 @@ int main(int argc, char **argv)
 		{ "progress",		required_argument, NULL, 'p' },
 		{ "clock-bound-us",	required_argument, NULL, 'b' },
 		{ "require-nested",	no_argument,	   NULL, 'n' },
+		{ "ktap",		required_argument, NULL, 'k' },
+		{ "save-raw",		required_argument, NULL, 's' },
+		{ "json",		required_argument, NULL, 'j' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -197,7 +252,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:b:nh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:b:nk:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -218,6 +273,15 @@ int main(int argc, char **argv)
 		case 'n':
 			set.require_nested = true;
 			break;
+		case 'k':
+			ktap_file = optarg;
+			break;
+		case 's':
+			save_dir = optarg;
+			break;
+		case 'j':
+			json_file = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
@@ -228,8 +292,12 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (ktap_file && json_file && !strcmp(ktap_file, "-") && !strcmp(json_file, "-"))
+		return bad_usage("%s", "--ktap - and --json - cannot both go to stdout");
 	if (!strcmp(cmd, "verify") && optind != argc - 1)
 		return bad_usage("%s", "verify takes exactly one TRACE.DAT");
+	if (save_dir && strcmp(cmd, "live"))
+		return bad_usage("%s", "--save-raw is an option of live");
 	if (!strcmp(cmd, "live") && optind != argc)
 		return bad_usage("live takes no file ('%s')", argv[optind]);
 

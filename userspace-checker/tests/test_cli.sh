@@ -5,9 +5,9 @@
 # on stderr and exit 2, never a crash or a PASS.  With a real trace.dat
 # (from a guest run) also: it verifies, and damaged copies are refused.
 #
-# usage: test_cli.sh RBCHECK [TRACE.DAT]     output: TAP lines
+# usage: test_cli.sh RBCHECK [TRACE.DAT [RAW-DIR]]     output: TAP lines
 set -u
-rbcheck=$1 dat=${2:-}
+rbcheck=$1 dat=${2:-} raw=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0
@@ -40,7 +40,7 @@ expect "verify without a file is a usage error" 2 "exactly one" -- verify
 expect "verify with two files is a usage error" 2 "exactly one" -- verify a b
 expect "missing file names the file" 2 "$tmp/none.dat: No such file" -- verify "$tmp/none.dat"
 mkdir "$tmp/dir"
-expect "a directory is refused" 2 "is a directory" -- verify "$tmp/dir"
+expect "a directory is refused" 2 "is a directory, neither" -- verify "$tmp/dir"
 : > "$tmp/empty.dat"
 expect "an empty file is refused" 2 "not a trace-cmd data file" -- verify "$tmp/empty.dat"
 echo "hello, not a trace" > "$tmp/text.dat"
@@ -61,8 +61,57 @@ if [ -z "$dat" ] || [ ! -s "$dat" ]; then
 	exit 0
 fi
 expect "a guest trace.dat verifies" 0 "" -- verify "$dat"
+n=$((n + 1))
+if "$rbcheck" verify "$dat" --json - 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["verdict"] == "PASS" and d["events"] > 0 and len(d["rules"]) == 6' 2>"$tmp/err"; then
+	echo "ok $n - --json - is one valid JSON object with the verdict"
+else
+	echo "not ok $n - --json - is one valid JSON object with the verdict: $(tail -n1 "$tmp/err")"
+fi
+n=$((n + 1))
+"$rbcheck" verify "$dat" --ktap "$tmp/out.ktap" --json "$tmp/out.json" > "$tmp/out.txt" 2>&1
+if head -n1 "$tmp/out.ktap" | grep -q "^KTAP version 1$" && grep -q "^1\.\.6$" "$tmp/out.ktap" &&
+   ! grep -q "^not ok" "$tmp/out.ktap" && [ -s "$tmp/out.json" ] && grep -q "verdict PASS" "$tmp/out.txt"; then
+	echo "ok $n - --ktap FILE --json FILE write both beside the text summary"
+else
+	echo "not ok $n - --ktap FILE --json FILE write both beside the text summary"
+fi
+expect "--ktap - and --json - together is a usage error" 2 "cannot both" -- verify --ktap - --json - "$dat"
+expect "an unwritable --json file is an error" 2 "/nonexistent/x.json" -- verify --json /nonexistent/x.json "$dat"
 size=$(stat -c %s "$dat")
 head -c $((size / 2)) "$dat" > "$tmp/half.dat"
 expect "a trace.dat cut in half is refused" 2 "half.dat" -- verify "$tmp/half.dat"
 head -c 200 "$dat" > "$tmp/head.dat"
 expect "a trace.dat cut in its headers is refused" 2 "head.dat" -- verify "$tmp/head.dat"
+
+if [ -z "$raw" ] || [ ! -f "$raw/meta" ]; then
+	echo "ok $((n + 1)) - a raw capture verifies # SKIP no raw capture given"
+	exit 0
+fi
+expect "--save-raw belongs to live" 2 "option of live" -- verify --save-raw "$tmp/x" "$dat"
+cp -r "$raw" "$tmp/raw"
+expect "a raw capture verifies" 0 "" -- verify "$tmp/raw"
+cp -r "$raw" "$tmp/cut" && truncate -s -100 "$tmp/cut/cpu0.raw"
+expect "a raw capture cut mid sub-buffer is refused, with where" 2 "cpu0.raw: truncated: sub-buffer [0-9]+" -- verify "$tmp/cut"
+cp -r "$raw" "$tmp/commit"
+# The commit field follows the 8-byte sub-buffer time stamp: claim far too much data.
+printf '\xff\xff\x00\x00' | dd of="$tmp/commit/cpu0.raw" bs=1 seek=8 conv=notrunc status=none
+expect "a sub-buffer header claiming too much data is refused, with where" 2 "cpu0 sub-buffer 0: header claims" -- verify "$tmp/commit"
+cp -r "$raw" "$tmp/meta" && echo "garbage" > "$tmp/meta/meta"
+expect "a raw capture with a bad meta is refused" 2 "meta: not an rbcheck-raw" -- verify "$tmp/meta"
+cp -r "$raw" "$tmp/nofmt" && rm "$tmp/nofmt/format"
+expect "a raw capture without its format is refused" 2 "not a complete raw capture" -- verify "$tmp/nofmt"
+# The live/offline comparison must be able to fail: two different captures.
+n=$((n + 1))
+cmp=$(dirname "$0")/../../images/compare-live-offline.py
+"$rbcheck" verify "$dat" --json "$tmp/a.json" >/dev/null 2>&1
+"$rbcheck" verify "$tmp/raw" --json "$tmp/b.json" >/dev/null 2>&1
+if "$cmp" "$tmp/a.json" "$tmp/b.json" >"$tmp/out" 2>&1; then
+	echo "not ok $n - live/offline comparison catches different data: $(cat "$tmp/out")"
+elif grep -q "differ in: .*events" "$tmp/out" && "$cmp" "$tmp/b.json" "$tmp/b.json" >/dev/null; then
+	echo "ok $n - live/offline comparison catches different data, accepts the same"
+else
+	echo "not ok $n - live/offline comparison catches different data: $(cat "$tmp/out")"
+fi

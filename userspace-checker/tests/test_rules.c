@@ -551,6 +551,94 @@ TEST(report_marks_a_missing_nmi_row_as_skip)
 	rb_verifier_free(in.v);
 }
 
+static char *report(void (*fn)(FILE *, const struct rb_input *, const char *),
+		    struct rb_input *in)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, in, "test");
+	fclose(f);
+	return buf;
+}
+
+TEST(ktap_report_has_a_test_per_rule_and_a_subtest_per_cpu)
+{
+	struct rb_input in = { .expect_clock = -1 };
+	struct rb_event e[3];
+	char *buf;
+
+	in.v = verifier();
+	clean_stream(e);
+	e[1].ts = e[0].ts;
+	feed(in.v, e, 3);
+	buf = report(rb_report_ktap, &in);
+	EXPECT_STR_CONTAINS(buf, "KTAP version 1\n", "the header");
+	EXPECT_STR_CONTAINS(buf, "1..6\n", "the plan: six rules");
+	EXPECT_STR_CONTAINS(buf, "  # Subtest: nested-delta\n  1..1\n  not ok 1 cpu0", "a failing CPU subtest");
+	EXPECT_STR_CONTAINS(buf, "not ok 2 nested-delta", "the failing rule");
+	EXPECT_STR_CONTAINS(buf, "ok 6 counters # SKIP", "a skipped rule says SKIP");
+	EXPECT_STR_CONTAINS(buf, "  # cpu0: irq#1 reserved inside", "the example as diagnostics");
+	free(buf);
+	rb_verifier_free(in.v);
+}
+
+TEST(json_report_carries_verdict_pairs_and_examples)
+{
+	struct rb_input in = { .expect_clock = -1 };
+	struct rb_event e[3];
+	char *buf;
+
+	in.v = verifier();
+	clean_stream(e);
+	e[1].ts = e[0].ts;
+	feed(in.v, e, 3);
+	buf = report(rb_report_json, &in);
+	EXPECT_STR_CONTAINS(buf, "{\"source\":\"test\",\"verdict\":\"FAIL\"", "the verdict first");
+	EXPECT_STR_CONTAINS(buf, "\"rule\":\"nested-delta\",\"verdict\":\"FAIL\"", "the rule");
+	EXPECT_STR_CONTAINS(buf, "\\n      outer  normal#1", "newlines in examples escaped");
+	EXPECT_STR_CONTAINS(buf, "\"path_counters\":null", "no counters given");
+	free(buf);
+	rb_verifier_free(in.v);
+
+	in.v = verifier();
+	feed(in.v, e, clean_stream(e));
+	buf = report(rb_report_json, &in);
+	EXPECT_STR_CONTAINS(buf, "\"outer\":\"normal\",\"inner\":\"irq\",\"count\":1,\"min_delta_ns\":500",
+			    "the nested pair with its delta");
+	EXPECT_STR_CONTAINS(buf, "\"histogram\":[{\"le_ns\":511,\"count\":1}]", "its histogram bucket");
+	free(buf);
+	rb_verifier_free(in.v);
+}
+
+TEST(histogram_buckets_hold_their_values_within_25_percent)
+{
+	uint64_t vals[] = { 0, 1, 3, 4, 5, 7, 8, 100, 1000, 65535, 65536, 123456789, UINT64_MAX / 3 };
+
+	for (unsigned int i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		unsigned int b = rb_hist_bucket(vals[i]);
+
+		EXPECT_TRUE(b < RB_HIST_BUCKETS, "bucket in range");
+		EXPECT_TRUE(rb_hist_upper(b) >= vals[i], "the bucket's upper bound holds the value");
+		EXPECT_TRUE(b == 0 || rb_hist_upper(b - 1) < vals[i], "the previous bucket does not");
+		EXPECT_TRUE(rb_hist_upper(b) - vals[i] <= vals[i] / 4, "at most 25% above");
+	}
+}
+
+TEST(pair_median_is_the_middle_value_to_bucket_resolution)
+{
+	struct rb_pair_stats p = { 0 };
+	uint64_t d[] = { 100, 200, 1000, 1000, 1000, 5000, 900000 };
+
+	for (unsigned int i = 0; i < 7; i++) {
+		p.hist[rb_hist_bucket(d[i])]++;
+		p.count++;
+		p.max_delta = d[i];
+	}
+	EXPECT_TRUE(rb_pair_median(&p) >= 1000 && rb_pair_median(&p) <= 1250, "median of the seven");
+}
+
 TEST(text_report_names_verdict_and_rules)
 {
 	struct rb_input in = { .expect_clock = -1 };

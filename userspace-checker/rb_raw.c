@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <kbuffer.h>
+#include <tracefs.h>
+
+#include "rb_raw.h"
+#include "rb_subbuf.h"
+
+#define RB_RAW_MAGIC	"rbcheck-raw 1"
+
+struct rb_raw_writer {
+	char	dir[4096];
+	int	fd[RB_MAX_CPUS];
+	int	failed;
+};
+
+static int write_file(const char *dir, const char *name, const void *buf, size_t len)
+{
+	char path[4200];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	if (fwrite(buf, 1, len, f) != len)
+		ret = -1;
+	if (fclose(f))
+		ret = -1;
+	return ret;
+}
+
+/* Copy a tracefs file (top level) into the capture. */
+static int copy_tracefs(const char *dir, const char *file, const char *name)
+{
+	int size = 0;
+	char *buf = tracefs_instance_file_read(NULL, file, &size);
+	int ret;
+
+	if (!buf)
+		return -1;
+	ret = write_file(dir, name, buf, size);
+	free(buf);
+	return ret;
+}
+
+struct rb_raw_writer *rb_raw_create(const char *dir, int psize, char *err, size_t errlen)
+{
+	struct rb_raw_writer *w;
+	char meta[256];
+	int n;
+
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return NULL;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	snprintf(w->dir, sizeof(w->dir), "%s", dir);
+	for (int i = 0; i < RB_MAX_CPUS; i++)
+		w->fd[i] = -1;
+
+	n = snprintf(meta, sizeof(meta), RB_RAW_MAGIC "\npage_size %d\nlong_size %d\nendian %s\n",
+		     psize, (int)sizeof(long),
+		     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big");
+	if (write_file(dir, "meta", meta, n) < 0 ||
+	    copy_tracefs(dir, "events/header_page", "header_page") < 0 ||
+	    copy_tracefs(dir, "events/rbstress/rbstress_event/format", "format") < 0) {
+		snprintf(err, errlen, "%s: cannot write the capture's formats: %s", dir, strerror(errno));
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+int rb_raw_save_subbuf(struct rb_raw_writer *w, int cpu, const void *page, int psize)
+{
+	if (w->fd[cpu] < 0) {
+		char path[4200];
+
+		snprintf(path, sizeof(path), "%s/cpu%d.raw", w->dir, cpu);
+		w->fd[cpu] = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (w->fd[cpu] < 0)
+			return -1;
+	}
+	if (write(w->fd[cpu], page, psize) != psize) {
+		if (errno == 0)
+			errno = ENOSPC;
+		return -1;
+	}
+	return 0;
+}
+
+int rb_raw_close(struct rb_raw_writer *w)
+{
+	int ret = 0;
+
+	for (int i = 0; i < RB_MAX_CPUS; i++)
+		if (w->fd[i] >= 0 && close(w->fd[i]) < 0)
+			ret = -1;
+	free(w);
+	return ret;
+}
+
+int rb_raw_is_capture(const char *path)
+{
+	char meta[4200];
+	struct stat st;
+
+	snprintf(meta, sizeof(meta), "%s/meta", path);
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) && access(meta, R_OK) == 0;
+}
+
+static char *read_file(const char *dir, const char *name, size_t *len)
+{
+	char path[4200];
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, 4096, f);
+
+		n += r;
+		if (r < 4096)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* One CPU's file, sub-buffer after sub-buffer. */
+static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf, int psize,
+			struct rb_input *in, char *err, size_t errlen)
+{
+	char *page = malloc(psize);
+	int64_t subbuf = 0;
+	ssize_t r;
+	int ret = 0;
+
+	if (!page) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	while ((r = read(fd, page, psize)) > 0) {
+		if (r < psize) {
+			snprintf(err, errlen, "%s/cpu%d.raw: truncated: sub-buffer %lld has %zd of %d bytes",
+				 dir, cpu, (long long)subbuf, r, psize);
+			ret = -1;
+			break;
+		}
+		in->subbufs++;
+		if (rb_subbuf_feed(in, kbuf, page, psize, cpu, subbuf++) < 0) {
+			snprintf(err, errlen, "%s: %s", dir, in->err);
+			ret = -1;
+			break;
+		}
+	}
+	if (r < 0) {
+		snprintf(err, errlen, "%s/cpu%d.raw: %s", dir, cpu, strerror(errno));
+		ret = -1;
+	}
+	free(page);
+	return ret;
+}
+
+int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen)
+{
+	char *meta = NULL, *header = NULL, *format = NULL;
+	int psize = 0, lsize = 0, ret = -1, ncpus = 0;
+	struct kbuffer *kbuf = NULL;
+	struct tep_handle *tep;
+	size_t mlen, hlen, flen;
+	char endian[16] = "";
+	const char *p;
+
+	tep = tep_alloc();
+	meta = read_file(dir, "meta", &mlen);
+	header = read_file(dir, "header_page", &hlen);
+	format = read_file(dir, "format", &flen);
+	if (!tep || !meta || !header || !format) {
+		snprintf(err, errlen, "%s: not a complete raw capture (meta, header_page, format)", dir);
+		goto out;
+	}
+	if (strncmp(meta, RB_RAW_MAGIC "\n", strlen(RB_RAW_MAGIC) + 1) ||
+	    !(p = strstr(meta, "page_size ")) || sscanf(p, "page_size %d", &psize) != 1 ||
+	    !(p = strstr(meta, "long_size ")) || sscanf(p, "long_size %d", &lsize) != 1 ||
+	    !(p = strstr(meta, "endian ")) || sscanf(p, "endian %15s", endian) != 1 ||
+	    psize < 64 || psize > (1 << 20) || (lsize != 4 && lsize != 8) ||
+	    (strcmp(endian, "little") && strcmp(endian, "big"))) {
+		snprintf(err, errlen, "%s/meta: not an %s file with page_size, long_size (4 or 8) "
+			 "and endian", dir, RB_RAW_MAGIC);
+		goto out;
+	}
+	tep_set_long_size(tep, lsize);
+	tep_set_page_size(tep, psize);
+	tep_set_file_bigendian(tep, strcmp(endian, "big") ? TEP_LITTLE_ENDIAN : TEP_BIG_ENDIAN);
+	if (tep_parse_header_page(tep, header, hlen, lsize) < 0 ||
+	    tep_parse_event(tep, format, flen, "rbstress") != 0) {
+		snprintf(err, errlen, "%s: header_page or format does not parse", dir);
+		goto out;
+	}
+	if (rb_format_init(&in->fmt, tep, err, errlen) < 0)
+		goto out;
+	kbuf = kbuffer_alloc(lsize == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			     strcmp(endian, "big") ? KBUFFER_ENDIAN_LITTLE : KBUFFER_ENDIAN_BIG);
+	if (!kbuf) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		char path[4200];
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/cpu%d.raw", dir, cpu);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;	/* a CPU that recorded nothing */
+		ncpus++;
+		ret = raw_read_cpu(dir, cpu, fd, kbuf, psize, in, err, errlen);
+		close(fd);
+		if (ret < 0)
+			goto out;
+	}
+	ret = 0;
+	if (!ncpus) {
+		snprintf(err, errlen, "%s: no cpuN.raw file", dir);
+		ret = -1;
+	}
+out:
+	kbuffer_free(kbuf);
+	free(meta);
+	free(header);
+	free(format);
+	/* in->fmt points into tep; the verifier no longer needs it. */
+	tep_free(tep);
+	return ret;
+}

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One JSON object with everything the text summary has, plus the delta
+ * histograms, for scripts and plots.  Written by hand: it is small, and
+ * the checker should not need a JSON library.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rb_report.h"
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_contexts(FILE *f, const struct rb_verifier *v)
+{
+	const char *sep = "";
+
+	fprintf(f, "\"cpus\":[");
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		const char *csep = "";
+
+		if (!v->cpus[cpu])
+			continue;
+		fprintf(f, "%s{\"cpu\":%d,\"contexts\":[", sep, cpu);
+		for (int c = 0; c < RB_CTX_MAX; c++) {
+			const struct rb_ctx_stats *s = &v->cpu_ctx[cpu][c];
+
+			fprintf(f, "%s{\"context\":\"%s\",\"events\":%" PRIu64 ",\"nested\":%" PRIu64
+				",\"before_c\":%" PRIu64 ",\"before_c_delta_0\":%" PRIu64
+				",\"lost\":%" PRIu64 ",\"max_depth\":%u}", csep, rb_ctx_name(c),
+				s->events, s->nested, s->before_c, s->before_c_zero, s->lost,
+				s->events ? s->max_depth + 1 : 0);
+			csep = ",";
+		}
+		fprintf(f, "]}");
+		sep = ",";
+	}
+	fprintf(f, "]");
+}
+
+static void json_pairs(FILE *f, const struct rb_verifier *v)
+{
+	const char *sep = "";
+
+	fprintf(f, "\"pairs\":[");
+	for (int o = 0; o < RB_CTX_MAX; o++) {
+		for (int i = 0; i < RB_CTX_MAX; i++) {
+			const struct rb_pair_stats *p = &v->pairs[o][i];
+			const char *hsep = "";
+
+			if (!p->count)
+				continue;
+			fprintf(f, "%s{\"outer\":\"%s\",\"inner\":\"%s\",\"count\":%" PRIu64
+				",\"min_delta_ns\":%" PRIu64 ",\"median_delta_ns\":%" PRIu64
+				",\"mean_delta_ns\":%" PRIu64 ",\"max_delta_ns\":%" PRIu64
+				",\"histogram\":[", sep, rb_ctx_name(o), rb_ctx_name(i), p->count,
+				p->min_delta, rb_pair_median(p), p->sum_delta / p->count, p->max_delta);
+			for (unsigned int b = 0; b < RB_HIST_BUCKETS; b++) {
+				if (!p->hist[b])
+					continue;
+				fprintf(f, "%s{\"le_ns\":%" PRIu64 ",\"count\":%" PRIu64 "}",
+					hsep, rb_hist_upper(b), p->hist[b]);
+				hsep = ",";
+			}
+			fprintf(f, "]}");
+			sep = ",";
+		}
+	}
+	fprintf(f, "]");
+}
+
+static void json_counters(FILE *f, const struct rb_verifier *v)
+{
+	const struct rb_path_counters *k = v->counters;
+
+	if (!k || !k->present) {
+		fprintf(f, "\"path_counters\":null");
+		return;
+	}
+	fprintf(f, "\"path_counters\":[");
+	for (int cpu = 0; cpu < k->nr_cpus; cpu++) {
+		fprintf(f, "%s{\"cpu\":%d", cpu ? "," : "", cpu);
+		for (int p = 0; p < RB_TS_PATH_MAX; p++) {
+			fputc(',', f);
+			json_str(f, rb_ts_path_names[p]);
+			fprintf(f, ":%" PRIu64, k->v[cpu][p]);
+		}
+		fputc('}', f);
+	}
+	fprintf(f, "]");
+}
+
+static void json_rules(FILE *f, const struct rb_verifier *v)
+{
+	fprintf(f, "\"rules\":[");
+	for (int r = 0; r < RB_RULE_MAX; r++) {
+		const struct rb_rule_result *res = &v->rules[r];
+
+		fprintf(f, "%s{\"rule\":\"%s\",\"verdict\":\"%s\",\"checked\":%" PRIu64
+			",\"violations\":%" PRIu64 ",\"skip_reason\":", r ? "," : "",
+			rb_rule_names[r], rb_verdict_names[rb_rule_verdict(v, r)],
+			res->checked, res->violations);
+		if (res->skipped)
+			json_str(f, res->skip_reason);
+		else
+			fputs("null", f);
+		fprintf(f, ",\"examples\":[");
+		for (int i = 0; i < res->nr_examples; i++) {
+			if (i)
+				fputc(',', f);
+			json_str(f, res->examples[i]);
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]");
+}
+
+void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
+{
+	const struct rb_verifier *v = in->v;
+
+	fprintf(f, "{\"source\":");
+	json_str(f, source);
+	fprintf(f, ",\"verdict\":\"%s\",\"settings\":{\"clock_bound_ns\":%" PRIu64
+		",\"require_nested\":%s},\"clock\":\"%s\",\"events\":%" PRIu64
+		",\"other_events\":%" PRIu64 ",\"lost_events\":%" PRIu64
+		",\"lost_reports_without_count\":%" PRIu64 ",\"max_depth\":%u"
+		",\"four_deep\":%" PRIu64 ",\"max_clock_gap_ns\":%" PRIu64 ",",
+		rb_verdict_names[rb_verdict(v)], v->set.clock_bound_ns,
+		v->set.require_nested ? "true" : "false", rb_clock_name(v->clock_id),
+		v->events, in->other, v->lost_events, v->lost_unknown,
+		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap);
+	json_contexts(f, v);
+	fputc(',', f);
+	json_pairs(f, v);
+	fputc(',', f);
+	json_counters(f, v);
+	fputc(',', f);
+	json_rules(f, v);
+	fprintf(f, "}\n");
+}
