@@ -32,6 +32,32 @@ section() { echo; echo "# == $1"; }
 section "checker unit tests"
 tally < <("$CHECKOUT/test_rules" | grep -E '^(not )?ok |^#')
 
+section "fuzzing the offline reader (libFuzzer, ASan, UBSan)"
+# Past findings must stay fixed; then a bounded run from the kept corpus.
+# A new finding is left in build/fuzz-findings/: add it to
+# userspace-checker/tests/fuzz-crashes/ with the fix.
+fuzz_secs=${RBTS_FUZZ_SECONDS:-30}
+tally < <(
+	if ! make -s -C "$TOP/userspace-checker" O="$CHECKOUT" fuzz > "$BUILD/fuzz-build.log" 2>&1; then
+		not_ok "fuzz target builds: $(tail -n1 "$BUILD/fuzz-build.log")"
+		exit 0
+	fi
+	crashes=("$TOP"/userspace-checker/tests/fuzz-crashes/*)
+	if "$CHECKOUT/fuzz_subbuf" -timeout=10 "${crashes[@]}" > "$BUILD/fuzz-regress.log" 2>&1; then
+		ok "${#crashes[@]} past fuzz findings stay fixed"
+	else
+		not_ok "past fuzz findings stay fixed: $(grep -m1 -E 'SUMMARY|ERROR' "$BUILD/fuzz-regress.log")"
+	fi
+	mkdir -p "$BUILD/fuzz-corpus" "$BUILD/fuzz-findings"
+	if "$CHECKOUT/fuzz_subbuf" -max_total_time="$fuzz_secs" -timeout=10 \
+		-artifact_prefix="$BUILD/fuzz-findings/" "$BUILD/fuzz-corpus" \
+		"$TOP/userspace-checker/tests/fuzz-corpus" > "$BUILD/fuzz.log" 2>&1; then
+		ok "fuzzed ${fuzz_secs}s: $(grep -m1 -o 'Done [0-9]* runs' "$BUILD/fuzz.log"), no finding"
+	else
+		not_ok "fuzzing found: $(grep -m1 -E 'SUMMARY|ERROR' "$BUILD/fuzz.log") (input in build/fuzz-findings/)"
+	fi
+)
+
 # A boot: ./run.sh with ARGS; sets $rc and $res (the results directory).
 boot() {
 	rc=0

@@ -44,6 +44,10 @@ static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
 		     int cpu, int max)
 {
 	int n = 0;
+	const struct rb_subbuf_layout layout = {
+		.psize = psize, .long_size = sizeof(long),
+		.big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,
+	};
 	ssize_t r;
 
 	while (!max || n < max) {
@@ -64,7 +68,7 @@ static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
 			snprintf(in->err, sizeof(in->err), "saving cpu%d: %s", cpu, strerror(errno));
 			return -1;
 		}
-		if (rb_subbuf_feed(in, kbuf, page, psize, cpu, c->subbuf++) < 0)
+		if (rb_subbuf_feed(in, kbuf, page, &layout, cpu, c->subbuf++) < 0)
 			return -1;
 		n++;
 	}

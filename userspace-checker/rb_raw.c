@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +85,27 @@ struct rb_raw_writer *rb_raw_create(const char *dir, int psize, char *err, size_
 	return w;
 }
 
+/*
+ * The used part of a sub-buffer: u64 time stamp, long commit, the data, and
+ * the lost-events count the kernel may store after the data.  The commit
+ * word's two top bits of its low 32 are RB_MISSED_EVENTS and RB_MISSED_STORED.
+ */
+static uint32_t subbuf_used(const void *page, int psize)
+{
+	unsigned long commit;
+	uint32_t used;
+
+	memcpy(&commit, (const char *)page + 8, sizeof(commit));
+	used = 8 + sizeof(long) + (commit & ((1UL << 30) - 1));
+	if (commit & (1UL << 30))
+		used += sizeof(long);
+	return used > (uint32_t)psize ? (uint32_t)psize : used;
+}
+
 int rb_raw_save_subbuf(struct rb_raw_writer *w, int cpu, const void *page, int psize)
 {
+	uint32_t used = subbuf_used(page, psize);
+
 	if (w->fd[cpu] < 0) {
 		char path[4200];
 
@@ -94,7 +114,9 @@ int rb_raw_save_subbuf(struct rb_raw_writer *w, int cpu, const void *page, int p
 		if (w->fd[cpu] < 0)
 			return -1;
 	}
-	if (write(w->fd[cpu], page, psize) != psize) {
+	errno = 0;
+	if (write(w->fd[cpu], &used, sizeof(used)) != sizeof(used) ||
+	    write(w->fd[cpu], page, used) != (ssize_t)used) {
 		if (errno == 0)
 			errno = ENOSPC;
 		return -1;
@@ -157,9 +179,11 @@ static char *read_file(const char *dir, const char *name, size_t *len)
 }
 
 /* One CPU's file, sub-buffer after sub-buffer. */
-static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf, int psize,
-			struct rb_input *in, char *err, size_t errlen)
+static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf,
+			const struct rb_subbuf_layout *l, struct rb_input *in,
+			char *err, size_t errlen)
 {
+	int psize = l->psize;
 	char *page = malloc(psize);
 	int64_t subbuf = 0;
 	ssize_t r;
@@ -169,15 +193,31 @@ static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf, 
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	while ((r = read(fd, page, psize)) > 0) {
-		if (r < psize) {
-			snprintf(err, errlen, "%s/cpu%d.raw: truncated: sub-buffer %lld has %zd of %d bytes",
-				 dir, cpu, (long long)subbuf, r, psize);
+	for (;;) {
+		uint32_t len;
+
+		r = read(fd, &len, sizeof(len));
+		if (r == 0)
+			break;
+		if (r == sizeof(len) && (len < 8 + (uint32_t)sizeof(long) || len > (uint32_t)psize)) {
+			snprintf(err, errlen, "%s/cpu%d.raw: sub-buffer %lld: record length %u is not "
+				 "a sub-buffer (%d bytes at most)", dir, cpu, (long long)subbuf, len, psize);
 			ret = -1;
 			break;
 		}
+		memset(page, 0, psize);
+		if (r == sizeof(len))
+			r = read(fd, page, len);
+		if (r >= 0 && r != (ssize_t)len) {
+			snprintf(err, errlen, "%s/cpu%d.raw: truncated: sub-buffer %lld is cut short",
+				 dir, cpu, (long long)subbuf);
+			ret = -1;
+			break;
+		}
+		if (r < 0)
+			break;
 		in->subbufs++;
-		if (rb_subbuf_feed(in, kbuf, page, psize, cpu, subbuf++) < 0) {
+		if (rb_subbuf_feed(in, kbuf, page, l, cpu, subbuf++) < 0) {
 			snprintf(err, errlen, "%s: %s", dir, in->err);
 			ret = -1;
 			break;
@@ -195,6 +235,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 {
 	char *meta = NULL, *header = NULL, *format = NULL;
 	int psize = 0, lsize = 0, ret = -1, ncpus = 0;
+	struct rb_subbuf_layout layout;
 	struct kbuffer *kbuf = NULL;
 	struct tep_handle *tep;
 	size_t mlen, hlen, flen;
@@ -229,6 +270,9 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 	}
 	if (rb_format_init(&in->fmt, tep, err, errlen) < 0)
 		goto out;
+	layout.psize = psize;
+	layout.long_size = lsize;
+	layout.big_endian = !strcmp(endian, "big");
 	kbuf = kbuffer_alloc(lsize == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
 			     strcmp(endian, "big") ? KBUFFER_ENDIAN_LITTLE : KBUFFER_ENDIAN_BIG);
 	if (!kbuf) {
@@ -245,7 +289,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		if (fd < 0)
 			continue;	/* a CPU that recorded nothing */
 		ncpus++;
-		ret = raw_read_cpu(dir, cpu, fd, kbuf, psize, in, err, errlen);
+		ret = raw_read_cpu(dir, cpu, fd, kbuf, &layout, in, err, errlen);
 		close(fd);
 		if (ret < 0)
 			goto out;

@@ -6,7 +6,10 @@
  *   meta          "rbcheck-raw 1", page_size, long_size, endian
  *   header_page   events/header_page of the traced kernel
  *   format        events/rbstress/rbstress_event/format
- *   cpuN.raw      CPU N's sub-buffers, page_size bytes each, in read order
+ *   cpuN.raw      CPU N's sub-buffers in read order, each as a record: a
+ *                 32-bit length (host order), then the sub-buffer's header
+ *                 and committed data (a reader that keeps up reads mostly
+ *                 partial sub-buffers: whole pages would be ten times larger)
  *
  * Verifying it offline must give exactly the live verdict.
  */

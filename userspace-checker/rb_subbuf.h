@@ -2,17 +2,26 @@
 #ifndef _RB_SUBBUF_H
 #define _RB_SUBBUF_H
 
+#include <stdbool.h>
+
 #include <kbuffer.h>
 
 #include "rb_input.h"
 
+/* How the traced kernel lays out a sub-buffer header. */
+struct rb_subbuf_layout {
+	int	psize;		/* sub-buffer size */
+	int	long_size;	/* 4 or 8: the commit word */
+	bool	big_endian;
+};
+
 /*
  * Feed the events of one ring buffer sub-buffer (a page of trace_pipe_raw,
- * live or saved) to the verifier, with its lost-events report.  @psize is
- * the sub-buffer size.  Returns 0, or -1 with in->err saying where the data
- * stops making sense.
+ * live or saved) to the verifier, with its lost-events report.  The header
+ * is checked before kbuffer reads it: kbuffer trusts the commit word.
+ * Returns 0, or -1 with in->err saying where the data stops making sense.
  */
-int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page, int psize,
-		   int cpu, int64_t subbuf);
+int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
+		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf);
 
 #endif /* _RB_SUBBUF_H */

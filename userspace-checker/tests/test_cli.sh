@@ -95,9 +95,13 @@ cp -r "$raw" "$tmp/raw"
 expect "a raw capture verifies" 0 "" -- verify "$tmp/raw"
 cp -r "$raw" "$tmp/cut" && truncate -s -100 "$tmp/cut/cpu0.raw"
 expect "a raw capture cut mid sub-buffer is refused, with where" 2 "cpu0.raw: truncated: sub-buffer [0-9]+" -- verify "$tmp/cut"
+cp -r "$raw" "$tmp/reclen"
+printf '\xff\xff\xff\x7f' | dd of="$tmp/reclen/cpu0.raw" bs=1 seek=0 conv=notrunc status=none
+expect "an impossible record length is refused, with where" 2 "cpu0.raw: sub-buffer 0: record length" -- verify "$tmp/reclen"
 cp -r "$raw" "$tmp/commit"
-# The commit field follows the 8-byte sub-buffer time stamp: claim far too much data.
-printf '\xff\xff\x00\x00' | dd of="$tmp/commit/cpu0.raw" bs=1 seek=8 conv=notrunc status=none
+# After the record's 4-byte length and the sub-buffer's 8-byte time stamp
+# comes its commit field: claim far too much data.
+printf '\xff\xff\x00\x00' | dd of="$tmp/commit/cpu0.raw" bs=1 seek=12 conv=notrunc status=none
 expect "a sub-buffer header claiming too much data is refused, with where" 2 "cpu0 sub-buffer 0: header claims" -- verify "$tmp/commit"
 cp -r "$raw" "$tmp/meta" && echo "garbage" > "$tmp/meta/meta"
 expect "a raw capture with a bad meta is refused" 2 "meta: not an rbcheck-raw" -- verify "$tmp/meta"
