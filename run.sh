@@ -17,6 +17,10 @@ commands:
            stress it, verify the nested time stamps, print the verdict
   test     the test suite: checker unit and CLI tests, then boots of the
            real kernel (a PASS run and a negative control that must FAIL)
+  bench checker [--duration SEC] [--reps N] [--recapture]
+           time 'rbcheck verify' against 'trace-cmd report' on one large
+           trace.dat recorded in the guest (kept in build/bench/; the
+           capture runs --duration seconds, default 240: about 5M events)
   build    set up and build only (kernel, module, checker, initramfs)
   setup    install the Debian packages the project needs
   help     this text
@@ -138,6 +142,37 @@ cmd_test() {
 	RBTS_FULL=$full "$TOP/images/run-tests.sh"
 }
 
+cmd_bench() {
+	local what=${1:-} dur=240 reps=3 recapture=0 dat id out rc
+	[ "$what" = checker ] || usage_error "bench: say what to bench: 'checker'"
+	shift
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--duration)	dur=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
+		--recapture)	recapture=1; shift ;;
+		*)		usage_error "bench checker: unknown option '$1'" ;;
+		esac
+	done
+	[[ "$dur" =~ ^[0-9]+$ ]] && [ "$dur" -ge 1 ] || usage_error "--duration must be a number of seconds"
+	[[ "$reps" =~ ^[1-9][0-9]*$ ]] || usage_error "--reps must be a positive number"
+	cmd_build
+	dat=$BUILD/bench/trace.dat
+	id=$(date +%Y%m%d-%H%M%S)
+	if [ ! -s "$dat" ] || [ "$recapture" = 1 ]; then
+		[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
+		out=$TOP/results/bench-capture-$id
+		info "recording ${dur}s of stress with trace-cmd in the guest (once; kept in ${dat#$TOP/})"
+		rc=0
+		"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" --mem 4G --disk 3G \
+			--timeout $(( dur + 300 )) --append "rbts.job=capture rbts.duration=$dur rbts.bufkb=16384" || rc=$?
+		[ "$rc" = 0 ] && [ -s "$out/trace.dat" ] || die "bench capture failed (see ${out#$TOP/}/console.log)"
+		mkdir -p "$BUILD/bench"
+		mv "$out/trace.dat" "$dat"
+	fi
+	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$id" "$reps"
+}
+
 sub=${1:-run}
 case "$sub" in
 -*)		sub=run ;;
@@ -146,6 +181,7 @@ esac
 case "$sub" in
 run)		cmd_run "$@" ;;
 test)		cmd_test "$@" ;;
+bench)		cmd_bench "$@" ;;
 build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
 setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
 help)		usage ;;

@@ -4,6 +4,7 @@
 # Boot the guest kernel and initramfs in QEMU and bring its results back.
 #
 # usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
+#                       [--mem SIZE] [--disk SIZE]
 #
 # The serial console goes to DIR/console.log (lines starting "rbts:" or
 # "rbcheck:" are echoed as they come); a raw disk carries /out of the guest
@@ -12,7 +13,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-accel=tcg cpus=2 timeout=300 out= append= quiet=0
+accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--accel)	accel=$2; shift 2 ;;
@@ -21,6 +22,8 @@ while [ $# -gt 0 ]; do
 	--out)		out=$2; shift 2 ;;
 	--append)	append=$2; shift 2 ;;
 	--quiet)	quiet=1; shift ;;
+	--mem)		mem=$2; shift 2 ;;
+	--disk)		disksize=$2; shift 2 ;;
 	*)		die "boot.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -37,11 +40,11 @@ esac
 mkdir -p "$out"
 disk=$out/.results.img
 rm -f "$disk"
-truncate -s 512M "$disk"
+truncate -s "$disksize" "$disk"
 console=$out/console.log
 : > "$console"
 
-qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m 1G \
+qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m "$mem" \
 	-kernel "$bz" -initrd "$INITRAMFS" \
 	-append "console=ttyS0 loglevel=5 panic=-1 oops=panic $append" \
 	-drive file="$disk",format=raw,if=virtio \

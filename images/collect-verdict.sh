@@ -24,9 +24,10 @@ if [ -f "$out/error.txt" ]; then
 	exit 2
 fi
 
-# The kernel's own word.  Patterns: WARN/BUG splats and the ring buffer's
-# time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS).
-pattern='WARNING:|BUG:|Oops|Kernel panic|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON'
+# The kernel's own word.  Patterns: WARN/BUG splats, the ring buffer's
+# time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS), and NMIs no
+# handler claimed (the module's NMI writer must claim every NMI it sends).
+pattern='WARNING:|BUG:|Oops|Kernel panic|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON|NMI received for unknown reason'
 kernel=PASS
 if grep -E -h "$pattern" "$out/console.log" "$out/dmesg.txt" 2>/dev/null | sort -u > "$out/kernel-complaints.txt" &&
    [ -s "$out/kernel-complaints.txt" ]; then

@@ -7,7 +7,8 @@
 #                           a trace.dat; probe: print the marker and power off;
 #                           params: load rbstress with every line of
 #                           /etc/rbts/module-params.table; rmmod: unload it
-#                           under full load, several times
+#                           under full load, several times; capture: only
+#                           trace-cmd record for rbts.duration seconds
 #   rbts.duration=SEC       how long the live checker reads (default 60)
 #   rbts.clock=NAME         trace clock of the instance and the module (global)
 #   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
@@ -118,9 +119,21 @@ job_rmmod() {
 	[ "$bad" = 0 ] && echo 0 > /out/verdict || echo 1 > /out/verdict
 }
 
+# A plain trace-cmd capture of the stress, for benchmarks: no live checker.
+job_capture() {
+	# shellcheck disable=SC2086 # $mod is a list of parameters
+	insmod /lib/modules/rbstress.ko clock="$clock" $mod || { echo 2 > /out/verdict; return; }
+	echo "rbts: recording ${duration}s with trace-cmd record"
+	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress -o /out/trace.dat \
+		sleep "$duration" > /out/trace-cmd.log 2>&1)
+	echo $? > /out/verdict
+	rmmod rbstress
+}
+
 case "$job" in
-params)	job_params; finish ;;
-rmmod)	job_rmmod; finish ;;
+params)		job_params; finish ;;
+rmmod)		job_rmmod; finish ;;
+capture)	job_capture; finish ;;
 esac
 
 # The instance under test: our own, so nothing else writes into it.

@@ -25,6 +25,7 @@ tally() {	# read TAP lines on stdin, echo them, count them
 	done
 }
 ok()     { echo "ok - $1"; }
+renumber() { sed 's/^\(\(not \)\?ok\) [0-9]* /\1 - /'; }	# the suite numbers nothing
 not_ok() { echo "not ok - $1"; }
 
 section() { echo; echo "# == $1"; }
@@ -103,24 +104,23 @@ raw_dir=$res/raw
 good_dat=$res/trace.dat
 
 section "rbcheck command line and bad input"
-tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" "$raw_dir" |
-	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /')
+tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" "$raw_dir" | renumber)
+
+# A guest job that writes JOB.tap: its lines, then the run's own verdict.
+guest_tap_job() {
+	local job=$1 what=$2
+	boot --job "$job"
+	tally < <(
+		renumber < "$res/$job.tap" 2>/dev/null
+		[ "$rc" = 0 ] && ok "$what" || not_ok "$what (exit $rc, see $res)"
+	)
+}
 
 section "boot: bad module parameters are refused, good ones load"
-boot --job params
-tally < <(
-	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /' "$res/params.tap" 2>/dev/null
-	[ "$rc" = 0 ] && ok "every parameter case as expected, kernel log clean" ||
-		not_ok "every parameter case as expected, kernel log clean (exit $rc, see $res)"
-)
+guest_tap_job params "every parameter case as expected, kernel log clean"
 
 section "boot: rmmod under full load"
-boot --job rmmod
-tally < <(
-	sed 's/^\(\(not \)\?ok\) [0-9]* /\1 /' "$res/rmmod.tap" 2>/dev/null
-	[ "$rc" = 0 ] && ok "unloads under load leave the kernel log clean" ||
-		not_ok "unloads under load leave the kernel log clean (exit $rc, see $res)"
-)
+guest_tap_job rmmod "unloads under load leave the kernel log clean"
 
 section "boot: legacy nested time stamps (negative control) must FAIL"
 boot --duration 15 --legacy-nested-ts

@@ -9,8 +9,10 @@
  *  - IPI: where it has none (QEMU TCG: "PMU not available due to
  *    virtualization"), another CPU's timer raises an NMI through the local
  *    APIC.  A per-CPU pending count lets the handler claim only the NMIs we
- *    sent; NMIs that arrive while one is pending merge, so sent and received
- *    are counted apart.  Not send_IPI_self(): in x2APIC mode the self-IPI
+ *    sent, one per call: an NMI sent while another is being handled arrives
+ *    on its own and must find its count.  NMIs sent while one is latched
+ *    merge, which leaves counts behind; so sent and received are counted
+ *    apart.  Not send_IPI_self(): in x2APIC mode the self-IPI
  *    path cannot deliver NMIs.
  */
 #define pr_fmt(fmt) "rbstress: " fmt
@@ -39,8 +41,8 @@ const char * const rbs_nmi_source_names[] = {
 
 static int rbs_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
-	/* Claim only what we sent; merged NMIs are taken together. */
-	if (atomic_xchg(this_cpu_ptr(&rbs_nmi_pending), 0) <= 0)
+	/* Claim one NMI we sent, or leave it to whoever sent it. */
+	if (atomic_dec_if_positive(this_cpu_ptr(&rbs_nmi_pending)) < 0)
 		return NMI_DONE;
 	this_cpu_inc(rbs_cpu.stats.nmi_received);
 	rbs_write();

@@ -551,6 +551,17 @@ TEST(report_marks_a_missing_nmi_row_as_skip)
 	rb_verifier_free(in.v);
 }
 
+/* An input whose nested IRQ event has delta 0: nested-delta FAILs. */
+static void zero_delta_input(struct rb_input *in)
+{
+	struct rb_event e[3];
+
+	*in = (struct rb_input){ .expect_clock = -1, .v = verifier() };
+	clean_stream(e);
+	e[1].ts = e[0].ts;
+	feed(in->v, e, 3);
+}
+
 static char *report(void (*fn)(FILE *, const struct rb_input *, const char *),
 		    struct rb_input *in)
 {
@@ -565,14 +576,10 @@ static char *report(void (*fn)(FILE *, const struct rb_input *, const char *),
 
 TEST(ktap_report_has_a_test_per_rule_and_a_subtest_per_cpu)
 {
-	struct rb_input in = { .expect_clock = -1 };
-	struct rb_event e[3];
+	struct rb_input in;
 	char *buf;
 
-	in.v = verifier();
-	clean_stream(e);
-	e[1].ts = e[0].ts;
-	feed(in.v, e, 3);
+	zero_delta_input(&in);
 	buf = report(rb_report_ktap, &in);
 	EXPECT_STR_CONTAINS(buf, "KTAP version 1\n", "the header");
 	EXPECT_STR_CONTAINS(buf, "1..6\n", "the plan: six rules");
@@ -586,14 +593,11 @@ TEST(ktap_report_has_a_test_per_rule_and_a_subtest_per_cpu)
 
 TEST(json_report_carries_verdict_pairs_and_examples)
 {
-	struct rb_input in = { .expect_clock = -1 };
+	struct rb_input in;
 	struct rb_event e[3];
 	char *buf;
 
-	in.v = verifier();
-	clean_stream(e);
-	e[1].ts = e[0].ts;
-	feed(in.v, e, 3);
+	zero_delta_input(&in);
 	buf = report(rb_report_json, &in);
 	EXPECT_STR_CONTAINS(buf, "{\"source\":\"test\",\"verdict\":\"FAIL\"", "the verdict first");
 	EXPECT_STR_CONTAINS(buf, "\"rule\":\"nested-delta\",\"verdict\":\"FAIL\"", "the rule");
@@ -641,18 +645,11 @@ TEST(pair_median_is_the_middle_value_to_bucket_resolution)
 
 TEST(text_report_names_verdict_and_rules)
 {
-	struct rb_input in = { .expect_clock = -1 };
-	struct rb_event e[3];
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	struct rb_input in;
+	char *buf;
 
-	in.v = verifier();
-	clean_stream(e);
-	e[1].ts = e[0].ts;
-	feed(in.v, e, 3);
-	rb_report_text(f, &in, "test");
-	fclose(f);
+	zero_delta_input(&in);
+	buf = report(rb_report_text, &in);
 	EXPECT_STR_CONTAINS(buf, "verdict FAIL", "the verdict line");
 	EXPECT_STR_CONTAINS(buf, "nested-delta  FAIL", "the failing rule's line");
 	EXPECT_STR_CONTAINS(buf, "counters      SKIP", "the skipped rule says SKIP");
