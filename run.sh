@@ -21,6 +21,10 @@ commands:
            time 'rbcheck verify' against 'trace-cmd report' on one large
            trace.dat recorded in the guest (kept in build/bench/; the
            capture runs --duration seconds, default 240: about 5M events)
+  report [RUN-ID]
+           inspect a run's trace.dat: trace-cmd report (fields decoded),
+           trace-cmd report --ts-check, and the nesting stacks; the default
+           run is the latest
   build    set up and build only (kernel, module, checker, initramfs)
   setup    install the Debian packages the project needs
   help     this text
@@ -174,6 +178,36 @@ cmd_bench() {
 	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$id" "$reps"
 }
 
+cmd_report() {
+	local id=${1:-latest} dir dat
+	[ $# -le 1 ] || usage_error "report takes one RUN-ID"
+	dir=$TOP/results/$id
+	[ -d "$dir" ] || usage_error "report: no run '$id' in results/ (have: $(ls "$TOP/results" 2>/dev/null | tail -n 3 | tr '\n' ' '))"
+	dat=$dir/trace.dat
+	[ -s "$dat" ] || die "report: run '$id' has no trace.dat (runs with --capture 0 or --job other than stress have none)"
+	cmd_setup
+	[ -x "$CHECKOUT/rbcheck" ] || make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
+	info "trace-cmd report ${dat#$TOP/} (first events; full output: trace-cmd report $dat)"
+	(trace-cmd report "$dat" 2>/dev/null || true) | head -n 12
+	info "trace-cmd report --ts-check (warns where a CPU's time stamps go backwards)"
+	trace-cmd report --ts-check "$dat" > "$dir/ts-check.txt" 2>&1 || true
+	local warn drops
+	warn=$(grep -v 'rbstress_event\|^cpus=\|EVENTS DROPPED' "$dir/ts-check.txt" | grep -c . || true)
+	drops=$(awk 'match($0, /[0-9]+ EVENTS DROPPED/) { n += substr($0, RSTART, RLENGTH) + 0 }
+		END { print n + 0 }' "$dir/ts-check.txt")
+	if [ "${warn:-0}" -gt 0 ]; then
+		echo "ts-check: FAIL, $warn warning(s):"
+		grep -v 'rbstress_event\|^cpus=\|EVENTS DROPPED' "$dir/ts-check.txt" | head -n 5
+	else
+		echo "ts-check: PASS, no time stamp went backwards ($(grep -c rbstress_event "$dir/ts-check.txt") events)"
+	fi
+	echo "events dropped during the capture (reported by the buffer): $drops"
+	info "nesting stacks (rbcheck stacks; each outer event, then what landed in its window)"
+	"$CHECKOUT/rbcheck" stacks --max 4 "$dat" || true
+	echo
+	echo "To browse it: apt-get install kernelshark; kernelshark ${dat#$TOP/}"
+}
+
 sub=${1:-run}
 case "$sub" in
 -*)		sub=run ;;
@@ -183,6 +217,7 @@ case "$sub" in
 run)		cmd_run "$@" ;;
 test)		cmd_test "$@" ;;
 bench)		cmd_bench "$@" ;;
+report)		cmd_report "$@" ;;
 build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
 setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
 help)		usage ;;

@@ -167,7 +167,7 @@ cat "$D/stats" > /out/module-stats.txt
 
 if [ "$capture" != 0 ]; then
 	echo "rbts: capturing ${capture}s with trace-cmd record"
-	(cd /tmp && trace-cmd record -q -C "$clock" -e rbstress -o /out/trace.dat \
+	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress -o /out/trace.dat \
 		sleep "$capture" > /out/trace-cmd.log 2>&1) ||
 		echo "rbts: warning: trace-cmd record failed (see trace-cmd.log)"
 fi

@@ -101,6 +101,22 @@ tally < <(
 		ok "result.ktap written" || not_ok "result.ktap written"
 )
 raw_dir=$res/raw
+
+section "./run.sh report on that run"
+tally < <(
+	rc=0
+	"$TOP/run.sh" report > "$BUILD/last-test-report.log" 2>&1 || rc=$?
+	[ "$rc" = 0 ] && ok "report exits 0" || not_ok "report exits 0 (exit $rc)"
+	grep -qE 'rbstress_event: +ctx=(normal|softirq|irq|nmi) ' "$BUILD/last-test-report.log" &&
+		ok "trace-cmd report decodes the module's fields (ctx by name)" ||
+		not_ok "trace-cmd report decodes the module's fields (ctx by name)"
+	grep -q "^ts-check: PASS" "$BUILD/last-test-report.log" &&
+		ok "trace-cmd report --ts-check finds no time stamp going backwards" ||
+		not_ok "trace-cmd report --ts-check: $(grep -m1 '^ts-check' "$BUILD/last-test-report.log")"
+	grep -qE '^ +(softirq|irq|nmi)#[0-9]+ +ts .* ns after ' "$BUILD/last-test-report.log" &&
+		ok "nesting stacks are printed with their deltas" ||
+		not_ok "nesting stacks are printed with their deltas"
+)
 good_dat=$res/trace.dat
 
 section "rbcheck command line and bad input"

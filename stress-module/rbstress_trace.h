@@ -24,6 +24,15 @@
 #include <linux/tracepoint.h>
 #include "rbstress.h"
 
+/*
+ * Export the enum values, so that the print format names them and
+ * trace-cmd report shows ctx=irq rather than ctx=0x2.
+ */
+TRACE_DEFINE_ENUM(RBS_CTX_NORMAL);
+TRACE_DEFINE_ENUM(RBS_CTX_SOFTIRQ);
+TRACE_DEFINE_ENUM(RBS_CTX_IRQ);
+TRACE_DEFINE_ENUM(RBS_CTX_NMI);
+
 #define show_rbs_ctx(ctx)					\
 	__print_symbolic(ctx,					\
 			 { RBS_CTX_NORMAL,	"normal" },	\

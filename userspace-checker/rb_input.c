@@ -35,5 +35,7 @@ int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb
 		in->failed = 1;
 		return -1;
 	}
+	if (in->on_event)
+		in->on_event(in->on_event_arg, &e);
 	return 0;
 }

@@ -21,6 +21,9 @@ struct rb_input {
 	uint64_t		subbufs;	/* sub-buffers read (live) */
 	struct rb_path_counters	counters;	/* the kernel's, over the run */
 	int			expect_clock;	/* enum rb_clock, or -1: any */
+	/* Called with each decoded event after it was verified, if set. */
+	void			(*on_event)(void *arg, const struct rb_event *e);
+	void			*on_event_arg;
 	char			err[256];	/* first input error, if any */
 	int			failed;		/* the input is corrupt: stop */
 };

@@ -19,6 +19,7 @@
 #include "rb_live.h"
 #include "rb_raw.h"
 #include "rb_report.h"
+#include "rb_stacks.h"
 #include "rb_tracedat.h"
 
 #define EXIT_PASS	0
@@ -27,6 +28,7 @@
 
 static const char *argv0 = "rbcheck";
 static const char *ktap_file, *json_file, *save_dir;
+static bool stacks_only;
 
 /* Write one report format to @path ("-": stdout).  Returns -1 on error. */
 static int write_report(const char *path, const struct rb_input *in, const char *source,
@@ -51,6 +53,7 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: %s live [options]\n"
 "       %s verify [options] TRACE.DAT|RAW-DIR\n"
+"       %s stacks [--max N] TRACE.DAT|RAW-DIR\n"
 "\n"
 "Verify the ring buffer time stamps of rbstress events: per CPU, in buffer\n"
 "order, every event nested in another after that one reserved its space\n"
@@ -69,6 +72,11 @@ static void usage(FILE *f)
 "directory written by live --save-raw (possibly from another machine: its\n"
 "long size and endianness are honoured).\n"
 "\n"
+"stacks: print the nesting stacks of a capture (each outer event, then the\n"
+"events that opened their windows inside it, indented, with their delta),\n"
+"then the verdict line.\n"
+"  -m, --max N             at most N stacks per CPU (default 10)\n"
+"\n"
 "common options:\n"
 "  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
 "                          read its time stamp may be (default 1000000)\n"
@@ -78,7 +86,7 @@ static void usage(FILE *f)
 "                          (FILE '-': to stdout, instead of the text summary)\n"
 "  -h, --help              this text\n"
 "\n"
-"exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0);
+"exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0, argv0);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -112,7 +120,10 @@ static int finish(struct rb_input *in, const char *source)
 			(unsigned long long)in->records);
 		return EXIT_USAGE;
 	}
-	if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
+	if (stacks_only)
+		printf("rbcheck: %s: verdict %s (rbcheck verify for the rules)\n", source,
+		       rb_verdict_names[rb_verdict(in->v)]);
+	else if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
 		rb_report_text(stdout, in, source);
 	if ((ktap_file && write_report(ktap_file, in, source, rb_report_ktap) < 0) ||
 	    (json_file && write_report(json_file, in, source, rb_report_json) < 0))
@@ -228,6 +239,7 @@ int main(int argc, char **argv)
 		{ "require-nested",	no_argument,	   NULL, 'n' },
 		{ "ktap",		required_argument, NULL, 'k' },
 		{ "save-raw",		required_argument, NULL, 's' },
+		{ "max",		required_argument, NULL, 'm' },
 		{ "json",		required_argument, NULL, 'j' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -236,6 +248,8 @@ int main(int argc, char **argv)
 	struct rb_settings set;
 	struct rb_input in = { .expect_clock = -1 };
 	const char *cmd;
+	struct rb_stacks *stacks = NULL;
+	int max_stacks = 10;
 	double d;
 	int c, ret;
 
@@ -247,12 +261,12 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXIT_PASS;
 	}
-	if (strcmp(cmd, "live") && strcmp(cmd, "verify"))
+	if (strcmp(cmd, "live") && strcmp(cmd, "verify") && strcmp(cmd, "stacks"))
 		return bad_usage("unknown command '%s'", cmd);
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:b:nk:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:b:nk:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -279,6 +293,11 @@ int main(int argc, char **argv)
 		case 's':
 			save_dir = optarg;
 			break;
+		case 'm':
+			if (parse_num(optarg, 0, 1e6, &d))
+				return bad_usage("--max '%s': not a number", optarg);
+			max_stacks = (int)d;
+			break;
 		case 'j':
 			json_file = optarg;
 			break;
@@ -294,8 +313,8 @@ int main(int argc, char **argv)
 
 	if (ktap_file && json_file && !strcmp(ktap_file, "-") && !strcmp(json_file, "-"))
 		return bad_usage("%s", "--ktap - and --json - cannot both go to stdout");
-	if (!strcmp(cmd, "verify") && optind != argc - 1)
-		return bad_usage("%s", "verify takes exactly one TRACE.DAT");
+	if (strcmp(cmd, "live") && optind != argc - 1)
+		return bad_usage("%s takes exactly one TRACE.DAT or RAW-DIR", cmd);
 	if (save_dir && strcmp(cmd, "live"))
 		return bad_usage("%s", "--save-raw is an option of live");
 	if (!strcmp(cmd, "live") && optind != argc)
@@ -306,10 +325,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", argv0);
 		return EXIT_USAGE;
 	}
+	if (!strcmp(cmd, "stacks")) {
+		stacks = rb_stacks_new(stdout, max_stacks);
+		if (!stacks) {
+			fprintf(stderr, "%s: out of memory\n", argv0);
+			rb_verifier_free(in.v);
+			return EXIT_USAGE;
+		}
+		stacks_only = true;
+		in.on_event = rb_stacks_event;
+		in.on_event_arg = stacks;
+	}
 	if (!strcmp(cmd, "live"))
 		ret = cmd_live(&in, &lo);
 	else
 		ret = cmd_verify(&in, argv[optind]);
+	rb_stacks_free(stacks);
 	rb_verifier_free(in.v);
 	return ret;
 }

@@ -36,7 +36,7 @@ expect "unknown option is a usage error" 2 "unknown option '--frob'" -- verify -
 expect "an option without its value is a usage error" 2 "needs a value" -- live --duration
 expect "bad --duration is a usage error" 2 "--duration 'abc'" -- live --duration abc
 expect "negative --clock-bound-us is a usage error" 2 "clock-bound-us" -- verify -b -5 x.dat
-expect "verify without a file is a usage error" 2 "exactly one" -- verify
+expect "verify without a file is a usage error" 2 "verify takes exactly one" -- verify
 expect "verify with two files is a usage error" 2 "exactly one" -- verify a b
 expect "missing file names the file" 2 "$tmp/none.dat: No such file" -- verify "$tmp/none.dat"
 mkdir "$tmp/dir"
