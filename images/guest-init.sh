@@ -167,9 +167,13 @@ cat "$D/stats" > /out/module-stats.txt
 
 if [ "$capture" != 0 ]; then
 	echo "rbts: capturing ${capture}s with trace-cmd record"
-	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress -o /out/trace.dat \
-		sleep "$capture" > /out/trace-cmd.log 2>&1) ||
+	# With another system's event beside ours: the checker must skip it.
+	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress \
+		-e sched:sched_switch -o /out/trace.dat sleep "$capture" > /out/trace-cmd.log 2>&1) ||
 		echo "rbts: warning: trace-cmd record failed (see trace-cmd.log)"
+	# And one without any rbstress event, for the checker's input tests.
+	(cd /tmp && trace-cmd record -q -e sched:sched_switch -o /out/other.dat \
+		sleep 1 >> /out/trace-cmd.log 2>&1) || true
 fi
 
 rmmod rbstress

@@ -19,7 +19,7 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 					char *err, size_t errlen)
 {
 	struct tracecmd_input *handle;
-	char magic[3];
+	char head[16] = "";
 	struct stat st;
 	int fd;
 
@@ -35,13 +35,22 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 			 path);
 		return NULL;
 	}
-	if (read(fd, magic, 3) != 3 || memcmp(magic, "\027\010\104", 3)) {
+	/* magic, "tracing", then the format version as a string */
+	if (read(fd, head, 12) < 12 || memcmp(head, "\027\010\104tracing", 10)) {
 		close(fd);
 		snprintf(err, errlen, "%s: not a trace-cmd data file (bad magic)", path);
 		return NULL;
 	}
 	close(fd);
+	if (strcmp(head + 10, "6") && strcmp(head + 10, "7")) {
+		snprintf(err, errlen, "%s: trace.dat format version '%.2s' is not 6 or 7", path,
+			 head + 10);
+		return NULL;
+	}
 
+	/* Our one line says what is wrong; the libraries' own would be more. */
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	tep_set_loglevel(TEP_LOG_NONE);
 	handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!handle) {
 		snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);

@@ -62,6 +62,20 @@ if [ -z "$dat" ] || [ ! -s "$dat" ]; then
 fi
 expect "a guest trace.dat verifies" 0 "" -- verify "$dat"
 n=$((n + 1))
+if "$rbcheck" verify "$dat" 2>&1 | grep -qE "^rbcheck: [0-9]+ events of other systems skipped"; then
+	echo "ok $n - events of other systems are skipped and counted"
+else
+	echo "ok $n - events of other systems are skipped and counted # SKIP the capture has none"
+fi
+other=$(dirname "$dat")/other.dat
+if [ -s "$other" ]; then
+	expect "a trace without rbstress events is refused" 2 "no rbstress:rbstress_event" -- verify "$other"
+fi
+cp "$dat" "$tmp/version.dat"
+# After the magic (3 bytes) and "tracing" comes the format version string.
+printf '9' | dd of="$tmp/version.dat" bs=1 seek=10 conv=notrunc status=none
+expect "a trace.dat of an unknown format version is refused" 2 "version.dat: trace.dat format version .9. is not 6 or 7" -- verify "$tmp/version.dat"
+n=$((n + 1))
 if "$rbcheck" verify "$dat" --json - 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
