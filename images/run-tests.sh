@@ -3,8 +3,9 @@
 #
 # The test suite behind './run.sh test'.  Sections, in order:
 #   1. checker unit tests (every rule fed a violation and a clean stream)
-#   2. rbcheck command line and bad input
-#   3. boots of the real kernel: a stress run that must PASS with nested
+#   2. the patch series as a maintainer receives it (checkpatch --strict)
+#   3. fuzzing of the offline reader; rbcheck command line and bad input
+#   4. boots of the real kernel: a stress run that must PASS with nested
 #      events and slow paths hit, the legacy negative control that must FAIL
 #      for the right reason, and the same stress on the 32-bit rb_time_t
 # Every check prints a TAP line; the last line is "N passed, N failed".
@@ -32,6 +33,9 @@ section() { echo; echo "# == $1"; }
 
 section "checker unit tests"
 tally < <("$CHECKOUT/test_rules" | grep -E '^(not )?ok |^#')
+
+section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
+tally < <("$TOP/images/check-patches.sh")
 
 section "fuzzing the offline reader (libFuzzer, ASan, UBSan)"
 # Past findings must stay fixed; then a bounded run from the kept corpus.

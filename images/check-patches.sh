@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Check kernel-patches/ the way a maintainer's inbox would: every patch in
+# 'series' exists, has a "subsystem: Summary" subject, a body, a
+# Signed-off-by, and passes the tree's scripts/checkpatch.pl --strict.
+# Prints one TAP line per check.
+#
+# checkpatch.pl runs on copies outside this git repository: inside it,
+# checkpatch sees a git tree that is not a kernel and reads each .patch as
+# a plain source file (every blank context line becomes "trailing
+# whitespace").  Needs the extracted tree (./run.sh build).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+checkpatch=$SRC/scripts/checkpatch.pl
+series=$TOP/kernel-patches/series
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; }
+
+if [ ! -x "$checkpatch" ]; then
+	not_ok "checkpatch.pl found at ${checkpatch#$TOP/} (run ./run.sh build)"
+	exit 0
+fi
+
+n=0
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	n=$((n + 1))
+	f=$TOP/kernel-patches/$p
+	if [ ! -f "$f" ]; then
+		not_ok "$p: listed in series but missing"
+		continue
+	fi
+	cp "$f" "$tmp/$p"
+	# Subject: may be folded over several lines (RFC 5322)
+	subj=$(awk '/^Subject:/ { s = 1; l = $0; next }
+		s && /^[ \t]/ { l = l $0; next } s { exit } END { print l }' "$f" |
+		sed 's/^Subject: \[PATCH[^]]*\] //; s/[ \t]\+/ /g')
+	body=$(awk '/^Subject:/ { s = 1; next } s && /^$/ { b = 1; next }
+		b && /^(Signed-off-by|---$)/ { exit } b && NF { n++ } END { print n + 0 }' "$f")
+	if echo "$subj" | grep -qE '^[a-z0-9_-]+: [A-Z]'; then
+		ok "$p: subject '$subj'"
+	else
+		not_ok "$p: subject '$subj' is not 'subsystem: Summary'"
+	fi
+	[ "$body" -ge 3 ] && ok "$p: has a body ($body lines)" ||
+		not_ok "$p: body has $body lines (explain why, not just what)"
+	grep -qE '^Signed-off-by: .+ <[^>]+@[^>]+>$' "$f" && ok "$p: Signed-off-by" ||
+		not_ok "$p: no Signed-off-by"
+	if out=$(cd "$tmp" && "$checkpatch" --strict --no-tree --show-types "$p" 2>&1); then
+		ok "$p: checkpatch --strict: $(echo "$out" | grep -m1 '^total:')"
+	else
+		not_ok "$p: checkpatch --strict: $(echo "$out" | grep -m1 -E '^(ERROR|WARNING|CHECK)')"
+	fi
+done < "$series"
+[ "$n" -gt 0 ] && ok "series lists $n patches" || not_ok "series lists no patch"
