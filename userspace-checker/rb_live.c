@@ -26,6 +26,62 @@ struct live_cpu {
 	int64_t		subbuf;
 };
 
+volatile int rb_live_stop;
+
+/*
+ * The last sub-buffers of each CPU, so that a violation can be kept with
+ * what led to it without saving a whole soak.
+ */
+#define KEEP_SUBBUFS	32
+
+struct keep_ring {
+	char		*pages;		/* KEEP_SUBBUFS pages per CPU */
+	unsigned int	n[RB_MAX_CPUS];	/* sub-buffers ever put, per CPU */
+	bool		written;
+};
+
+static struct keep_ring keep;
+
+static void keep_put(int cpu, const void *page, int psize)
+{
+	char *slot = keep.pages + ((size_t)cpu * KEEP_SUBBUFS + keep.n[cpu] % KEEP_SUBBUFS) * psize;
+
+	memcpy(slot, page, psize);
+	keep.n[cpu]++;
+}
+
+static uint64_t violations(const struct rb_verifier *v)
+{
+	uint64_t n = 0;
+
+	for (int r = 0; r < RB_RULE_MAX; r++)
+		n += v->rules[r].violations;
+	return n;
+}
+
+/* Write the kept sub-buffers, oldest first, as a raw capture. */
+static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in)
+{
+	struct rb_raw_writer *w = rb_raw_create(dir, psize, in->err, sizeof(in->err));
+
+	if (!w)
+		return -1;
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		unsigned int n = keep.n[cpu], first = n > KEEP_SUBBUFS ? n - KEEP_SUBBUFS : 0;
+
+		for (unsigned int i = first; i < n; i++)
+			rb_raw_save_subbuf(w, cpu, keep.pages +
+					   ((size_t)cpu * KEEP_SUBBUFS + i % KEEP_SUBBUFS) * psize, psize);
+	}
+	keep.written = true;
+	if (rb_raw_close(w) < 0) {
+		snprintf(in->err, sizeof(in->err), "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	fprintf(stderr, "rbcheck: first violation: the last sub-buffers of every CPU are in %s\n", dir);
+	return 0;
+}
+
 static double now_sec(void)
 {
 	struct timespec ts;
@@ -64,6 +120,8 @@ static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
 		if (r < psize)
 			memset((char *)page + r, 0, psize - r);
 		in->subbufs++;
+		if (keep.pages && !keep.written)
+			keep_put(cpu, page, psize);
 		if (o->save && rb_raw_save_subbuf(o->save, cpu, page, psize) < 0) {
 			snprintf(in->err, sizeof(in->err), "saving cpu%d: %s", cpu, strerror(errno));
 			return -1;
@@ -97,16 +155,14 @@ static void progress_line(const struct rb_input *in, double elapsed, double tota
 {
 	const struct rb_verifier *v = in->v;
 	struct rb_ctx_stats tot[RB_CTX_MAX];
-	uint64_t nested = 0, bad = 0;
+	uint64_t bad = violations(v);
 
 	rb_verify_totals(v, tot);
-	for (int c = 0; c < RB_CTX_MAX; c++)
-		nested += tot[c].nested;
-	for (int r = 0; r < RB_RULE_MAX; r++)
-		bad += v->rules[r].violations;
-	fprintf(stderr, "rbcheck: %4.0fs/%.0fs %" PRIu64 " events, %" PRIu64
-		" nested, depth %u, %" PRIu64 " lost, %" PRIu64 " violations\n",
-		elapsed, total, v->events, nested, v->max_depth + 1,
+	fprintf(stderr, "rbcheck: %4.0fs/%.0fs (%.0fs left) %" PRIu64 " events, nested"
+		" softirq/irq/nmi %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", depth %u, %" PRIu64
+		" lost, %" PRIu64 " violations\n", elapsed, total,
+		total > elapsed ? total - elapsed : 0, v->events, tot[RB_CTX_SOFTIRQ].nested,
+		tot[RB_CTX_IRQ].nested, tot[RB_CTX_NMI].nested, v->max_depth + 1,
 		v->lost_events, bad);
 }
 
@@ -158,7 +214,9 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
 			     KBUFFER_ENDIAN_SAME_AS_HOST);
 	page = malloc(psize);
-	if (!kbuf || !page) {
+	if (o->keep_failing)
+		keep.pages = calloc((size_t)ncpus * KEEP_SUBBUFS, psize);
+	if (!kbuf || !page || (o->keep_failing && !keep.pages)) {
 		snprintf(in->err, sizeof(in->err), "out of memory");
 		goto out;
 	}
@@ -180,7 +238,14 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 			progress_line(in, t - start, o->duration);
 			last_progress = t;
 		}
-		if (t - start >= o->duration)
+		if (keep.pages && !keep.written && violations(in->v) &&
+		    keep_write(o->keep_failing, ncpus, psize, in) < 0)
+			goto out;
+		if (o->stop_on_fail && violations(in->v)) {
+			fprintf(stderr, "rbcheck: stopping at the first violation (--stop-on-fail)\n");
+			break;
+		}
+		if (t - start >= o->duration || rb_live_stop)
 			break;
 		if (!got)
 			usleep(20000);
@@ -199,6 +264,8 @@ out:
 		close(cpus[cpu].fd);
 	kbuffer_free(kbuf);
 	free(page);
+	free(keep.pages);
+	keep.pages = NULL;
 	tracefs_instance_free(inst);
 	return ret;
 }

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,10 @@ static void usage(FILE *f)
 "  -p, --progress SEC      a progress line on stderr every SEC seconds\n"
 "  -s, --save-raw DIR      keep every sub-buffer read, with the formats, in DIR\n"
 "                          ('rbcheck verify DIR' must give the same verdict)\n"
+"  -f, --stop-on-fail      end the run at the first violation\n"
+"  -K, --keep-failing DIR  at the first violation, write the last 32 sub-buffers\n"
+"                          of every CPU to DIR (a raw capture)\n"
+"  SIGINT or SIGTERM ends the run early; the summary is still written.\n"
 "\n"
 "verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
 "directory written by live --save-raw (possibly from another machine: its\n"
@@ -154,8 +159,14 @@ static int instance_clock(const char *instance, int *clock, char *err, size_t er
 	return ret;
 }
 
+static void stop_handler(int sig)
+{
+	rb_live_stop = 1;
+}
+
 static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 {
+	struct sigaction sa = { .sa_handler = stop_handler };
 	const char *systems[] = { RB_EVENT_SYSTEM, NULL };
 	struct tep_handle *tep;
 	const char *dir = NULL;
@@ -185,6 +196,9 @@ static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 			return EXIT_USAGE;
 		}
 	}
+	/* Ctrl-C ends the reading, not the program: the summary still comes. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	ret = rb_live_read(o, in);
 	if (o->save && rb_raw_close(o->save) < 0 && !ret) {
 		snprintf(in->err, sizeof(in->err), "%s: %s", save_dir, strerror(errno));
@@ -240,6 +254,8 @@ int main(int argc, char **argv)
 		{ "ktap",		required_argument, NULL, 'k' },
 		{ "save-raw",		required_argument, NULL, 's' },
 		{ "max",		required_argument, NULL, 'm' },
+		{ "stop-on-fail",	no_argument,	   NULL, 'f' },
+		{ "keep-failing",	required_argument, NULL, 'K' },
 		{ "json",		required_argument, NULL, 'j' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -266,7 +282,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:b:nk:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:fK:b:nk:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -292,6 +308,12 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			save_dir = optarg;
+			break;
+		case 'f':
+			lo.stop_on_fail = true;
+			break;
+		case 'K':
+			lo.keep_failing = optarg;
 			break;
 		case 'm':
 			if (parse_num(optarg, 0, 1e6, &d))
