@@ -15,6 +15,10 @@ usage: ./run.sh [COMMAND] [OPTIONS]
 commands:
   run      (default) build what is needed, boot the patched kernel in QEMU,
            stress it, verify the nested time stamps, print the verdict
+  soak     a long run: like run, with --duration in s, m or h (default 10m),
+           a live progress line, Ctrl-C that still writes the summary, the
+           first violation's sub-buffers kept (results/<id>/violation-raw),
+           stop there unless --keep-going, and a PNG of the nested deltas
   test     the test suite: checker unit and CLI tests, then boots of the
            real kernel (a PASS run and a negative control that must FAIL)
   bench checker [--duration SEC] [--reps N] [--recapture]
@@ -77,13 +81,13 @@ cmd_build() {
 }
 
 # Parse the options of 'run' into globals; unknown ones are an error.
-accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress
+accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress boot_extra=
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--accel)	accel=${2:-}; shift 2 || usage_error "--accel needs a value" ;;
 		--cpus)		cpus=${2:-}; shift 2 || usage_error "--cpus needs a value" ;;
-		--duration)	duration=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--duration)	duration=$(parse_duration "${2:-}"); shift 2 || usage_error "--duration needs a value" ;;
 		--clock)	clock=${2:-}; shift 2 || usage_error "--clock needs a value" ;;
 		--mod)		mod=${2:-}; shift 2 || usage_error "--mod needs a value" ;;
 		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
@@ -97,7 +101,7 @@ parse_run_opts() {
 	done
 	case "$accel" in auto|kvm|tcg) ;; *) usage_error "--accel must be auto, kvm or tcg, not '$accel'" ;; esac
 	[[ "$cpus" =~ ^[1-8]$ ]] || usage_error "--cpus must be 1 to 8, not '$cpus'"
-	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number of seconds >= 1, not '$duration'"
+	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number >= 1 of seconds, or with s, m or h (90s, 30m, 6h), not '$duration'"
 	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
 	case "$job" in stress|params|rmmod) ;; *) usage_error "--job must be stress, params or rmmod, not '$job'" ;; esac
 	case "$clock" in local|global|counter|perf|mono|mono_raw|boot) ;;
@@ -105,6 +109,20 @@ parse_run_opts() {
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
 	# common.sh was read before the options: take the variant's paths now.
 	. "$TOP/images/common.sh"
+}
+
+# 90s, 30m, 6h or plain seconds -> seconds; anything else is passed on
+# unchanged for parse_run_opts to refuse.
+parse_duration() {
+	if [[ "$1" =~ ^([0-9]{1,7})([smh]?)$ ]]; then
+		case "${BASH_REMATCH[2]}" in
+		m) echo $(( 10#${BASH_REMATCH[1]} * 60 )) ;;
+		h) echo $(( 10#${BASH_REMATCH[1]} * 3600 )) ;;
+		*) echo $(( 10#${BASH_REMATCH[1]} )) ;;
+		esac
+	else
+		echo "$1"
+	fi
 }
 
 # Boot one guest with the current options into results/<run-id>; print the verdict.
@@ -117,7 +135,7 @@ boot_and_verify() {
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
 	info "booting: $accel, $cpus CPU(s), clock $clock, rb_time_t ${RBTS_VARIANT:-64-bit}${extra_append:+, $extra_append}, verifying for ${duration}s"
 	rc=0
-	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" \
+	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
 		--timeout $(( duration + capture + 180 )) \
 		--append "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
 	if [ "$rc" != 0 ]; then
@@ -125,13 +143,35 @@ boot_and_verify() {
 		echo FAIL > "$out/verdict.txt"
 		return 3
 	fi
-	"$TOP/images/collect-verdict.sh" "$out"
+	rc=0
+	"$TOP/images/collect-verdict.sh" "$out" || rc=$?
+	[ ! -f "$out/stopped" ] || echo "(stopped early from the host: the verdict covers what was read)"
+	return $rc
 }
 
 cmd_run() {
 	parse_run_opts "$@"
 	cmd_build
 	boot_and_verify
+}
+
+cmd_soak() {
+	local keep_going=0 args=() rc=0
+	duration=600
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--keep-going)	keep_going=1; shift ;;
+		*)		args+=("$1"); shift ;;
+		esac
+	done
+	parse_run_opts ${args[@]+"${args[@]}"}
+	extra_append="$extra_append rbts.keepfailing=1"
+	[ "$keep_going" = 1 ] || extra_append="$extra_append rbts.stoponfail=1"
+	boot_extra=--stop-button
+	cmd_build
+	boot_and_verify || rc=$?
+	"$TOP/images/plot-deltas.sh" "$TOP/results/latest" || true
+	return $rc
 }
 
 cmd_test() {
@@ -219,6 +259,7 @@ case "$sub" in
 esac
 case "$sub" in
 run)		cmd_run "$@" ;;
+soak)		cmd_soak "$@" ;;
 test)		cmd_test "$@" ;;
 bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;

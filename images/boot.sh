@@ -4,7 +4,11 @@
 # Boot the guest kernel and initramfs in QEMU and bring its results back.
 #
 # usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
-#                       [--mem SIZE] [--disk SIZE]
+#                       [--mem SIZE] [--disk SIZE] [--stop-button]
+#
+# --stop-button: Ctrl-C does not kill the guest but asks it to stop (STOP on
+# a second disk, which the guest polls): the checker ends its run early and
+# the results still come back.  A second Ctrl-C kills the guest.
 #
 # The serial console goes to DIR/console.log (lines starting "rbts:" or
 # "rbcheck:" are echoed as they come); a raw disk carries /out of the guest
@@ -13,7 +17,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M
+accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M stop_button=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--accel)	accel=$2; shift 2 ;;
@@ -24,6 +28,7 @@ while [ $# -gt 0 ]; do
 	--quiet)	quiet=1; shift ;;
 	--mem)		mem=$2; shift 2 ;;
 	--disk)		disksize=$2; shift 2 ;;
+	--stop-button)	stop_button=1; shift ;;
 	*)		die "boot.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -43,19 +48,48 @@ rm -f "$disk"
 truncate -s "$disksize" "$disk"
 console=$out/console.log
 : > "$console"
+ctl=()
+if [ "$stop_button" = 1 ]; then
+	truncate -s 1M "$out/.control.img"
+	ctl=(-drive file="$out/.control.img",format=raw,if=virtio)
+fi
 
-qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m "$mem" \
+# Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
+setsid qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m "$mem" \
 	-kernel "$bz" -initrd "$INITRAMFS" \
 	-append "console=ttyS0 loglevel=5 panic=-1 oops=panic $append" \
-	-drive file="$disk",format=raw,if=virtio \
+	-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \
 	-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
 	>"$out/qemu.log" 2>&1 &
 qpid=$!
 
+# The guest's own lines; on a terminal the checker's progress line is
+# redrawn in place, in a log it is one line per update.
+show_progress() {
+	if [ -t 1 ]; then
+		awk '/^rbcheck: +[0-9]+s\// { printf "\r%s\033[K", $0; p = 1; fflush(); next }
+		     { if (p) printf "\n"; p = 0; print; fflush() }'
+	else
+		cat
+	fi
+}
 if [ "$quiet" = 0 ]; then
 	tail -n +1 -F --pid=$qpid "$console" 2>/dev/null |
-		grep --line-buffered -E '^(rbts|rbcheck):' &
+		grep --line-buffered -E '^(rbts|rbcheck):' | show_progress &
 fi
+
+stopping=0
+on_interrupt() {
+	if [ "$stop_button" = 1 ] && [ "$stopping" = 0 ]; then
+		stopping=1
+		printf 'STOP' | dd of="$out/.control.img" conv=notrunc status=none
+		printf '\nrbts: stopping: the guest finishes its summary (Ctrl-C again to kill it)\n'
+		deadline=$(( $(date +%s) + 120 ))
+	else
+		kill -KILL $qpid 2>/dev/null || true
+	fi
+}
+trap on_interrupt INT TERM
 
 rc=0
 deadline=$(( $(date +%s) + timeout ))
@@ -80,5 +114,5 @@ if [ "$rc" != 0 ]; then
 	exit 3
 fi
 tar -xf "$disk" -C "$out" 2>/dev/null || true
-rm -f "$disk"
+rm -f "$disk" "$out/.control.img"
 exit 0

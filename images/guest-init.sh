@@ -16,6 +16,12 @@
 #   rbts.mod=a=1,b=2        extra rbstress module parameters
 #   rbts.saveraw=1          keep every sub-buffer the live checker read in
 #                           /out/raw, for the host to verify the same data
+#   rbts.stoponfail=1       end the live check at the first violation
+#   rbts.keepfailing=1      keep the sub-buffers around the first violation
+#                           in /out/violation-raw
+#
+# A second disk (/dev/vdb), if present, is the host's stop button: when it
+# reads STOP, the live checker is interrupted and still writes its summary.
 #
 # Everything for the host goes to /out, which is written as a tar stream to
 # the raw disk /dev/vda at the end; the host unpacks it into results/<run-id>.
@@ -32,6 +38,7 @@ mount -t debugfs nodev /sys/kernel/debug
 echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
 job=stress duration=60 clock=global bufkb=4096 capture=2 mod= saveraw=0
+stoponfail=0 keepfailing=0
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	rbts.job=*)		job=${arg#*=} ;;
@@ -41,6 +48,8 @@ for arg in $(cat /proc/cmdline); do
 	rbts.capture=*)		capture=${arg#*=} ;;
 	rbts.mod=*)		mod=$(echo "${arg#*=}" | tr ',' ' ') ;;
 	rbts.saveraw=*)		saveraw=${arg#*=} ;;
+	rbts.stoponfail=*)	stoponfail=${arg#*=} ;;
+	rbts.keepfailing=*)	keepfailing=${arg#*=} ;;
 	esac
 done
 
@@ -155,11 +164,29 @@ echo 1 > "$I/events/rbstress/enable"
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 
 echo "rbts: verifying live for ${duration}s"
-save=
-[ "$saveraw" = 1 ] && save="--save-raw /out/raw"
-# shellcheck disable=SC2086 # $save is empty or an option and its value
+opts=
+[ "$saveraw" = 1 ] && opts="$opts --save-raw /out/raw"
+[ "$stoponfail" = 1 ] && opts="$opts --stop-on-fail"
+[ "$keepfailing" = 1 ] && opts="$opts --keep-failing /out/violation-raw"
+# shellcheck disable=SC2086 # $opts is a list of options
 rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
-	--ktap /out/result.ktap --json /out/result.json $save > /out/summary.txt
+	--ktap /out/result.ktap --json /out/result.json $opts > /out/summary.txt &
+checker=$!
+# The host's stop button: STOP written to the second disk (Ctrl-C there).
+if [ -b /dev/vdb ]; then
+	(
+		while kill -0 "$checker" 2>/dev/null; do
+			if dd if=/dev/vdb bs=512 count=1 iflag=direct 2>/dev/null | grep -q STOP; then
+				echo "rbts: stop requested by the host"
+				echo stopped > /out/stopped
+				kill -INT "$checker"
+				break
+			fi
+			sleep 1
+		done
+	) &
+fi
+wait "$checker"
 echo $? > /out/verdict
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/settings" > /out/module-settings.txt

@@ -1,0 +1,33 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A PNG of the nested deltas of a run: one histogram line per context pair
+# (inner in outer), from result.json, with gnuplot.
+#
+# usage: images/plot-deltas.sh RESULTS-DIR     writes RESULTS-DIR/deltas.png
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+out=${1:?usage: plot-deltas.sh RESULTS-DIR}
+json=$out/result.json
+[ -s "$json" ] || die "$json: no result.json to plot"
+command -v gnuplot > /dev/null || die "gnuplot is missing (apt-get install gnuplot-nox)"
+
+python3 - "$json" "$out/deltas.dat" <<'PY' > "$out/deltas.plot"
+import json, sys
+d = json.load(open(sys.argv[1]))
+blocks, titles = [], []
+for p in d["pairs"]:
+    blocks.append("\n".join("%d %d" % (b["le_ns"], b["count"]) for b in p["histogram"] if b["le_ns"] > 0))
+    titles.append("%s in %s (%d)" % (p["inner"], p["outer"], p["count"]))
+open(sys.argv[2], "w").write("\n\n\n".join(blocks) + "\n")
+print('set terminal png size 1000,600')
+print('set output "%s/deltas.png"' % sys.argv[1].rsplit("/", 1)[0])
+print('set title "Nested events: delta to the outer event (%d events, verdict %s)"' % (d["events"], d["verdict"]))
+print('set logscale x; set logscale y; set xlabel "delta, ns (log)"; set ylabel "events per bucket"')
+print('set key outside right; set grid')
+print("plot " + ", ".join('"%s" index %d with linespoints title "%s"' % (sys.argv[2], i, t)
+                          for i, t in enumerate(titles)))
+PY
+gnuplot "$out/deltas.plot"
+say "plot: ${out#$TOP/}/deltas.png"
