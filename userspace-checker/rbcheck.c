@@ -20,6 +20,7 @@
 #include "rb_live.h"
 #include "rb_raw.h"
 #include "rb_report.h"
+#include "rb_dump.h"
 #include "rb_stacks.h"
 #include "rb_tracedat.h"
 
@@ -55,6 +56,7 @@ static void usage(FILE *f)
 "usage: %s live [options]\n"
 "       %s verify [options] TRACE.DAT|RAW-DIR\n"
 "       %s stacks [--max N] TRACE.DAT|RAW-DIR\n"
+"       %s dump [--cpu N] TRACE.DAT|RAW-DIR\n"
 "\n"
 "Verify the ring buffer time stamps of rbstress events: per CPU, in buffer\n"
 "order, every event nested in another after that one reserved its space\n"
@@ -82,6 +84,11 @@ static void usage(FILE *f)
 "then the verdict line.\n"
 "  -m, --max N             at most N stacks per CPU (default 10)\n"
 "\n"
+"dump: print every event as the verifier reads it, one line each (position,\n"
+"time stamp and delta, context and sequence, nesting fields, clock read),\n"
+"then the verdict line: to read a violation in its neighbourhood.\n"
+"  -c, --cpu N             only the events of CPU N\n"
+"\n"
 "common options:\n"
 "  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
 "                          read its time stamp may be (default 1000000)\n"
@@ -91,7 +98,7 @@ static void usage(FILE *f)
 "                          (FILE '-': to stdout, instead of the text summary)\n"
 "  -h, --help              this text\n"
 "\n"
-"exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0, argv0);
+"exit status: 0 PASS, 1 FAIL, 2 usage or input error\n", argv0, argv0, argv0, argv0);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -254,6 +261,7 @@ int main(int argc, char **argv)
 		{ "ktap",		required_argument, NULL, 'k' },
 		{ "save-raw",		required_argument, NULL, 's' },
 		{ "max",		required_argument, NULL, 'm' },
+		{ "cpu",		required_argument, NULL, 'c' },
 		{ "stop-on-fail",	no_argument,	   NULL, 'f' },
 		{ "keep-failing",	required_argument, NULL, 'K' },
 		{ "json",		required_argument, NULL, 'j' },
@@ -265,7 +273,8 @@ int main(int argc, char **argv)
 	struct rb_input in = { .expect_clock = -1 };
 	const char *cmd;
 	struct rb_stacks *stacks = NULL;
-	int max_stacks = 10;
+	int max_stacks = 10, dump_cpu = -1;
+	struct rb_dump *dump = NULL;
 	double d;
 	int c, ret;
 
@@ -277,12 +286,13 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXIT_PASS;
 	}
-	if (strcmp(cmd, "live") && strcmp(cmd, "verify") && strcmp(cmd, "stacks"))
+	if (strcmp(cmd, "live") && strcmp(cmd, "verify") && strcmp(cmd, "stacks") &&
+	    strcmp(cmd, "dump"))
 		return bad_usage("unknown command '%s'", cmd);
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:fK:b:nk:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:fK:b:nk:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -314,6 +324,11 @@ int main(int argc, char **argv)
 			break;
 		case 'K':
 			lo.keep_failing = optarg;
+			break;
+		case 'c':
+			if (parse_num(optarg, 0, RB_MAX_CPUS - 1, &d) || d != (int)d)
+				return bad_usage("--cpu '%s': not a CPU number", optarg);
+			dump_cpu = (int)d;
 			break;
 		case 'm':
 			if (parse_num(optarg, 0, 1e6, &d))
@@ -358,11 +373,23 @@ int main(int argc, char **argv)
 		in.on_event = rb_stacks_event;
 		in.on_event_arg = stacks;
 	}
+	if (!strcmp(cmd, "dump")) {
+		dump = rb_dump_new(stdout, dump_cpu);
+		if (!dump) {
+			fprintf(stderr, "%s: out of memory\n", argv0);
+			rb_verifier_free(in.v);
+			return EXIT_USAGE;
+		}
+		stacks_only = true;
+		in.on_event = rb_dump_event;
+		in.on_event_arg = dump;
+	}
 	if (!strcmp(cmd, "live"))
 		ret = cmd_live(&in, &lo);
 	else
 		ret = cmd_verify(&in, argv[optind]);
 	rb_stacks_free(stacks);
+	rb_dump_free(dump);
 	rb_verifier_free(in.v);
 	return ret;
 }
