@@ -25,6 +25,10 @@ commands:
            time 'rbcheck verify' against 'trace-cmd report' on one large
            trace.dat recorded in the guest (kept in build/bench/; the
            capture runs --duration seconds, default 240: about 5M events)
+  model [--depth D] [--ops K] [--variant tree|article|...] [rbmodel options]
+           check the 32-bit rb_time_t exhaustively: every program of K
+           operations per context, every nesting of D contexts, every
+           interrupt point; on the tree's own code (default D=4, K=4)
   report [RUN-ID]
            inspect a run's trace.dat: trace-cmd report (fields decoded),
            trace-cmd report --ts-check, and the nesting stacks; the default
@@ -54,7 +58,8 @@ options of run:
                          module with every case of images/module-params.table,
                          rmmod unloads it under full load (both used by the tests)
 
-exit status: 0 PASS, 1 FAIL, 2 usage or set-up error, 3 the guest hung or crashed
+exit status: 0 PASS, 1 FAIL (model: a counterexample), 2 usage or set-up error,
+             3 the guest hung or crashed
 results: results/<run-id>/ (summary.txt, result.ktap, result.json, verdict.txt,
          console.log, dmesg.txt, trace.dat, offline.txt, module-stats.txt);
          results/latest points to the last run
@@ -218,6 +223,15 @@ cmd_bench() {
 	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$id" "$reps"
 }
 
+# rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
+cmd_model() {
+	case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+	cmd_setup
+	"$TOP/images/prepare-tree.sh"
+	make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC"
+	"$BUILD/model/rbmodel" "$@"
+}
+
 cmd_report() {
 	local id=${1:-latest} dir dat
 	[ $# -le 1 ] || usage_error "report takes one RUN-ID"
@@ -263,6 +277,7 @@ soak)		cmd_soak "$@" ;;
 test)		cmd_test "$@" ;;
 bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;
+model)		cmd_model "$@" ;;
 build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
 setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
 help)		usage ;;

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Variant "article": the three-field rb_time_t (cnt, top, bottom) as the
+ * article in ../shared/seeds/000-article.md describes and lists it, with
+ * its missing semicolon and the typecasts it leaves out put back.  The
+ * values stored fit 32 bits, as on the machines the article was written for.
+ *
+ * The seeded faulty variants at the end are this code with one deliberate
+ * mistake each; the model checker must catch every one of them.
+ */
+#include "rbm_shim.h"
+
+struct article_time {
+	local_t cnt;
+	local_t top;
+	local_t bottom;
+};
+
+#define A_SHIFT		30
+#define A_MASK		((1UL << A_SHIFT) - 1)
+#define A_CNT(cnt)	(((cnt) & 3) << A_SHIFT)
+#define A_BITS(v)	((v) & (3UL << A_SHIFT))
+
+static void article_set(void *p, u64 val)
+{
+	struct article_time *t = p;
+	unsigned long cnt, top, bottom, set;
+
+	top = val >> A_SHIFT;
+	bottom = val & A_MASK;
+
+	do {
+		cnt = local_inc_return(&t->cnt);
+		set = top | A_CNT(cnt);
+		local_set(&t->top, set);
+		set = bottom | A_CNT(cnt);
+		local_set(&t->bottom, set);
+	} while (cnt != local_read(&t->cnt));
+}
+
+static bool article_read(void *p, u64 *ret)
+{
+	struct article_time *t = p;
+	unsigned long cnt, top, bottom;
+
+	do {
+		cnt = local_read(&t->cnt);
+		top = local_read(&t->top);
+		bottom = local_read(&t->bottom);
+	} while (cnt != local_read(&t->cnt));
+
+	if (A_BITS(top) != A_BITS(bottom))
+		return false;
+
+	*ret = (u64)(top & A_MASK) << A_SHIFT | (bottom & A_MASK);
+	return true;
+}
+
+static bool article_cmpxchg(void *p, u64 expect, u64 set)
+{
+	struct article_time *t = p;
+	unsigned long cnt, top, bottom;
+	unsigned long cnt2, top2, bottom2;
+	u64 val;
+
+	if (!article_read(t, &val))
+		return false;
+
+	if (val != expect)
+		return false;
+
+	cnt = local_read(&t->cnt);
+	cnt2 = cnt + 1;
+
+	top = A_CNT(cnt) | (val >> A_SHIFT);
+	bottom = A_CNT(cnt) | (val & A_MASK);
+
+	top2 = A_CNT(cnt2) | (set >> A_SHIFT);
+	bottom2 = A_CNT(cnt2) | (set & A_MASK);
+
+	if (local_cmpxchg(&t->cnt, cnt, cnt2) != cnt)
+		return false;
+	if (local_cmpxchg(&t->top, top, top2) != top)
+		return false;
+	if (local_cmpxchg(&t->bottom, bottom, bottom2) != bottom)
+		return false;
+	return true;
+}
+
+static const char *const article_words[] = { "cnt", "top", "bottom" };
+
+const struct rbm_variant rbm_variant_article = {
+	.name		= "article",
+	.what		= "the article's three-field rb_time_t (cnt/top/bottom), from its listings",
+	.nwords		= 3,
+	.word_names	= article_words,
+	.value_mask	= (1ULL << 60) - 1,
+	.read		= article_read,
+	.set		= article_set,
+	.cmpxchg	= article_cmpxchg,
+};
+
+/* Seeded fault: the read does not compare the counter bits of the halves. */
+static bool read_nocnt(void *p, u64 *ret)
+{
+	struct article_time *t = p;
+	unsigned long cnt, top, bottom;
+
+	do {
+		cnt = local_read(&t->cnt);
+		top = local_read(&t->top);
+		bottom = local_read(&t->bottom);
+	} while (cnt != local_read(&t->cnt));
+
+	*ret = (u64)(top & A_MASK) << A_SHIFT | (bottom & A_MASK);
+	return true;
+}
+
+const struct rbm_variant rbm_variant_read_nocnt = {
+	.name		= "fault-read-nocnt",
+	.what		= "seeded fault: article read without the counter-bits comparison",
+	.nwords		= 3,
+	.word_names	= article_words,
+	.value_mask	= (1ULL << 60) - 1,
+	.read		= read_nocnt,
+	.set		= article_set,
+	.cmpxchg	= article_cmpxchg,
+	.seeded_fault	= true,
+};
+
+/* Seeded fault: the set writes once and does not retry when interrupted. */
+static void set_noretry(void *p, u64 val)
+{
+	struct article_time *t = p;
+	unsigned long cnt;
+
+	cnt = local_inc_return(&t->cnt);
+	local_set(&t->top, (val >> A_SHIFT) | A_CNT(cnt));
+	local_set(&t->bottom, (val & A_MASK) | A_CNT(cnt));
+}
+
+const struct rbm_variant rbm_variant_set_noretry = {
+	.name		= "fault-set-noretry",
+	.what		= "seeded fault: article set without its retry loop",
+	.nwords		= 3,
+	.word_names	= article_words,
+	.value_mask	= (1ULL << 60) - 1,
+	.read		= article_read,
+	.set		= set_noretry,
+	.cmpxchg	= article_cmpxchg,
+	.seeded_fault	= true,
+};
+
+/* Seeded fault: the cmpxchg leaves cnt alone but still tags with cnt + 1. */
+static bool cmpxchg_nocnt(void *p, u64 expect, u64 set)
+{
+	struct article_time *t = p;
+	unsigned long cnt, top, bottom, top2, bottom2;
+	u64 val;
+
+	if (!article_read(t, &val) || val != expect)
+		return false;
+
+	cnt = local_read(&t->cnt);
+	top = A_CNT(cnt) | (val >> A_SHIFT);
+	bottom = A_CNT(cnt) | (val & A_MASK);
+	top2 = A_CNT(cnt + 1) | (set >> A_SHIFT);
+	bottom2 = A_CNT(cnt + 1) | (set & A_MASK);
+
+	if (local_cmpxchg(&t->top, top, top2) != top)
+		return false;
+	if (local_cmpxchg(&t->bottom, bottom, bottom2) != bottom)
+		return false;
+	return true;
+}
+
+const struct rbm_variant rbm_variant_cmpxchg_nocnt = {
+	.name		= "fault-cmpxchg-nocnt",
+	.what		= "seeded fault: article cmpxchg that skips cnt",
+	.nwords		= 3,
+	.word_names	= article_words,
+	.value_mask	= (1ULL << 60) - 1,
+	.read		= article_read,
+	.set		= article_set,
+	.cmpxchg	= cmpxchg_nocnt,
+	.seeded_fault	= true,
+};
