@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test suite behind './run.sh test'.  Sections, in order:
-#   1. checker unit tests (every rule fed a violation and a clean stream)
+#   1. checker unit tests (every rule fed a violation and a clean stream),
+#      and the rb_time_t model checker (seeded faults, findings)
 #   2. the patch series as a maintainer receives it (checkpatch --strict)
 #   3. fuzzing of the offline reader; rbcheck command line and bad input
 #   4. boots of the real kernel: a stress run that must PASS with nested
@@ -33,6 +34,17 @@ section() { echo; echo "# == $1"; }
 
 section "checker unit tests"
 tally < <("$CHECKOUT/test_rules" | grep -E '^(not )?ok |^#')
+
+section "rb_time_t model checker (rbmodel) on the tree's own code"
+tally < <(
+	if make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC" > "$BUILD/model-build.log" 2>&1; then
+		ok "rbmodel builds from the tree's RB_TIME_32 code"
+		"$TOP/userspace-checker/model/tests/test_model.sh" "$BUILD/model/rbmodel" \
+			"$SRC/kernel/trace/ring_buffer.c"
+	else
+		not_ok "rbmodel builds: $(tail -n1 "$BUILD/model-build.log")"
+	fi
+)
 
 section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
 tally < <("$TOP/images/check-patches.sh")
@@ -150,6 +162,65 @@ tally < <(
 		ok "it FAILs on nested-delta" || not_ok "it FAILs on nested-delta"
 	grep -q "(delta 0)" "$res/summary.txt" 2>/dev/null &&
 		ok "the zero-delta nested events are shown" || not_ok "the zero-delta nested events are shown"
+)
+
+section "soak: the legacy kernel stops at the first violation and keeps it"
+boot_soak() {	# like boot, for ./run.sh soak
+	rc=0
+	"$TOP/run.sh" soak "$@" > "$BUILD/last-test-soak.log" 2>&1 || rc=$?
+	res=$(readlink -f "$TOP/results/latest")
+}
+boot_soak --duration 120 --legacy-nested-ts
+tally < <(
+	[ "$rc" = 1 ] && ok "legacy soak is reported as FAIL (exit 1)" || not_ok "legacy soak is reported as FAIL (exit $rc, see $res)"
+	grep -q "stopping at the first violation" "$res/console.log" 2>/dev/null &&
+		ok "it stopped at the first violation" || not_ok "it stopped at the first violation"
+	if [ -s "$res/violation-raw/meta" ]; then
+		vrc=0
+		"$CHECKOUT/rbcheck" verify "$res/violation-raw" > "$BUILD/last-test-violation.log" 2>&1 || vrc=$?
+		[ "$vrc" = 1 ] && ok "the kept sub-buffers FAIL again offline: $(grep -m1 'FAIL' "$BUILD/last-test-violation.log" | tr -s ' ')" ||
+			not_ok "the kept sub-buffers FAIL again offline (exit $vrc)"
+	else
+		not_ok "the sub-buffers around the violation are kept in violation-raw/"
+	fi
+	for f in summary.txt result.json result.ktap console.log deltas.png; do
+		[ -s "$res/$f" ] && ok "soak wrote $f" || not_ok "soak wrote $f"
+	done
+)
+
+section "soak: Ctrl-C stops it cleanly and the summary is still written"
+# --keep-going: the soak must still be running when Ctrl-C comes, whatever
+# it finds; this checks the stop, not the verdict (exit 0 or 1 both carry one).
+# Job control on: the soak gets its own process group, as on a terminal,
+# and SIGINT is not ignored in it (a script's background jobs ignore SIGINT,
+# and a signal ignored on entry cannot be trapped).
+rc=0
+set -m
+"$TOP/run.sh" soak --duration 10m --keep-going > "$BUILD/last-test-soak.log" 2>&1 &
+soak=$!
+set +m
+for _ in $(seq 300); do
+	grep -q '^rbcheck: .*s/600s' "$BUILD/last-test-soak.log" && break
+	sleep 1
+done
+kill -INT -- -"$soak" 2>/dev/null
+wait "$soak" || rc=$?
+res=$(readlink -f "$TOP/results/latest")
+tally < <(
+	grep -q "rbts: stopping: the guest finishes its summary" "$BUILD/last-test-soak.log" &&
+		ok "Ctrl-C asked the guest to stop" || not_ok "Ctrl-C asked the guest to stop (see $BUILD/last-test-soak.log)"
+	case "$rc" in
+	0|1)	ok "the stopped soak ends with a verdict (exit $rc: $(cat "$res/verdict.txt" 2>/dev/null))" ;;
+	*)	not_ok "the stopped soak ends with a verdict (exit $rc)" ;;
+	esac
+	grep -q "stopped early from the host" "$BUILD/last-test-soak.log" &&
+		ok "the verdict says it was stopped early" || not_ok "the verdict says it was stopped early"
+	e=$(awk '/rbstress events on/ { print $3; exit }' "$res/summary.txt" 2>/dev/null)
+	[ "${e:-0}" -gt 0 ] && [ "$e" -lt 5000000 ] && ok "it verified $e events, well short of 10 minutes' worth" ||
+		not_ok "it verified a partial run (${e:-no} events)"
+	grep -qE "^ +monotonic +(PASS|FAIL)" "$res/summary.txt" 2>/dev/null &&
+		ok "summary.txt has the rule table" || not_ok "summary.txt has the rule table"
+	[ -s "$res/deltas.png" ] && ok "deltas.png drawn" || not_ok "deltas.png drawn"
 )
 
 section "boot: stress on the 32-bit rb_time_t must PASS"
