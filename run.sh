@@ -21,6 +21,14 @@ commands:
            stop there unless --keep-going, and a PNG of the nested deltas
   test     the test suite: checker unit and CLI tests, then boots of the
            real kernel (a PASS run and a negative control that must FAIL)
+  bench kernels [--reps N] [--duration SEC] [--icount SHIFT] [--threshold P]
+                [--series DIR]
+           compare vanilla 6.1.192 with our series (64- and 32-bit rb_time_t),
+           or with the series in DIR: ring_buffer_benchmark and the stress
+           writers' time per event, fast path and nested, repetitions
+           interleaved; medians, spread, ratios, report.md and a chart in
+           results/bench-kernels-<id>/; --icount: deterministic guest time;
+           --threshold P: exit 1 if a kernel is slower by more than P%
   bench checker [--duration SEC] [--reps N] [--recapture]
            time 'rbcheck verify' against 'trace-cmd report' on one large
            trace.dat recorded in the guest (kept in build/bench/; the
@@ -192,9 +200,53 @@ cmd_test() {
 	RBTS_FULL=$full "$TOP/images/run-tests.sh"
 }
 
+# bench kernels: vanilla 6.1.192, our series (64- and 32-bit rb_time_t), or
+# vanilla against another series; see images/bench-kernels.sh.
+cmd_bench_kernels() {
+	local reps=3 dur=10 icount= threshold= series= id out name
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
+		--duration)	dur=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--icount)	icount=${2:-}; shift 2 || usage_error "--icount needs a shift (0-9)" ;;
+		--threshold)	threshold=${2:-}; shift 2 || usage_error "--threshold needs a percentage" ;;
+		--series)	series=${2:-}; shift 2 || usage_error "--series needs a directory" ;;
+		*)		usage_error "bench kernels: unknown option '$1'" ;;
+		esac
+	done
+	[[ "$reps" =~ ^[1-9][0-9]?$ ]] || usage_error "--reps must be 1 to 99, not '$reps'"
+	[[ "$dur" =~ ^[1-9][0-9]{0,3}$ ]] || usage_error "--duration must be 1 to 9999 seconds, not '$dur'"
+	[ -z "$icount" ] || [[ "$icount" =~ ^[0-9]$ ]] || usage_error "--icount takes a shift of 0 to 9, not '$icount'"
+	[ -z "$threshold" ] || [[ "$threshold" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+		usage_error "--threshold must be a percentage, not '$threshold'"
+	if [ -n "$series" ]; then
+		[ -f "$series/series" ] || usage_error "--series $series: no 'series' file there"
+		series=$(cd "$series" && pwd)
+	fi
+	cmd_setup
+	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
+	mkdir -p "$BUILD/bench/series-vanilla"
+	echo "# vanilla linux-source $KERNEL_VERSION: no patches" > "$BUILD/bench/series-vanilla/series"
+	local kernels=("vanilla:vanilla:$BUILD/bench/series-vanilla:default")
+	if [ -n "$series" ]; then
+		name=series-$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
+		kernels+=("$name:$name:$series:default")
+	else
+		kernels+=("series-64::$TOP/kernel-patches:default" "series-32::$TOP/kernel-patches:rb-time-32")
+	fi
+	id=$(date +%Y%m%d-%H%M%S)
+	out=$TOP/results/bench-kernels-$id
+	info "bench kernels: ${kernels[*]%%:*}; $reps repetition(s), ${dur}s of stress each${icount:+, -icount shift=$icount}"
+	"$TOP/images/bench-kernels.sh" "$out" "$reps" "$dur" "$icount" "$threshold" "${kernels[@]}"
+}
+
 cmd_bench() {
 	local what=${1:-} dur=240 reps=3 recapture=0 dat id out rc
-	[ "$what" = checker ] || usage_error "bench: say what to bench: 'checker'"
+	case "$what" in
+	kernels)	shift; cmd_bench_kernels "$@"; return ;;
+	checker)	;;
+	*)		usage_error "bench: say what to bench: 'checker' or 'kernels'" ;;
+	esac
 	shift
 	while [ $# -gt 0 ]; do
 		case "$1" in

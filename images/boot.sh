@@ -4,7 +4,10 @@
 # Boot the guest kernel and initramfs in QEMU and bring its results back.
 #
 # usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
-#                       [--mem SIZE] [--disk SIZE] [--stop-button]
+#                       [--mem SIZE] [--disk SIZE] [--stop-button] [--icount SHIFT]
+#
+# --icount SHIFT: deterministic guest time, derived from the instructions
+# executed (2^SHIFT ns each), for benchmarks; TCG only, single-threaded.
 #
 # --stop-button: Ctrl-C does not kill the guest but asks it to stop (STOP on
 # a second disk, which the guest polls): the checker ends its run early and
@@ -17,7 +20,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M stop_button=0
+accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M stop_button=0 icount=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--accel)	accel=$2; shift 2 ;;
@@ -29,6 +32,7 @@ while [ $# -gt 0 ]; do
 	--mem)		mem=$2; shift 2 ;;
 	--disk)		disksize=$2; shift 2 ;;
 	--stop-button)	stop_button=1; shift ;;
+	--icount)	icount=$2; shift 2 ;;
 	*)		die "boot.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -41,6 +45,11 @@ kvm)	accel_args=(-accel kvm -cpu host) ;;
 tcg)	accel_args=(-accel tcg,thread=multi -cpu max) ;;
 *)	die "boot.sh: --accel must be kvm or tcg, not '$accel'" ;;
 esac
+if [ -n "$icount" ]; then
+	[[ "$icount" =~ ^[0-9]$ ]] || die "boot.sh: --icount takes a shift of 0 to 9, not '$icount'"
+	[ "$accel" = tcg ] || die "boot.sh: --icount needs TCG"
+	accel_args=(-accel tcg,thread=single -cpu max -icount "shift=$icount,sleep=on")
+fi
 
 mkdir -p "$out"
 disk=$out/.results.img

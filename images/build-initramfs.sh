@@ -32,6 +32,9 @@ install -m 0755 /bin/busybox "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 install -m 0755 "$TOP/images/guest-init.sh" "$stage/init"
 install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
+# The kernel's own ring buffer benchmark, for ./run.sh bench kernels.
+rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
+[ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
 add_binary "$CHECKOUT/rbcheck" usr/bin/rbcheck
 add_binary /usr/bin/trace-cmd usr/bin/trace-cmd

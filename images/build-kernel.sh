@@ -14,6 +14,7 @@ set -euo pipefail
 
 frags=("$TOP/images/config/base.config" "$TOP/images/config/tracing.config"
        "$TOP/images/config/nmi.config")
+[ -n "$TREE" ] || frags+=("$TOP/images/config/series.config")
 [ "$VARIANT" = default ] || frags+=("$TOP/images/config/$VARIANT.config")
 frags+=("$@")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "config fragment $f: no such file"; done

@@ -9,9 +9,14 @@ KERNEL_VERSION=6.1.192
 # A variant is the same tree with extra config fragments (images/config/
 # VARIANT.config), built in a directory of its own: "default" or "rb-time-32".
 VARIANT=${RBTS_VARIANT:-default}
-FLAVOUR=$ARCH
-[ "$VARIANT" = default ] || FLAVOUR=$ARCH-$VARIANT
-SRC=$BUILD/linux-$KERNEL_VERSION
+# A tree is the kernel source with a patch series applied: ours
+# (kernel-patches/, the default) or another one for benchmarks, named by
+# RBTS_TREE ("vanilla": none) with its series in RBTS_PATCHES.
+TREE=${RBTS_TREE:-}
+PATCHES=${RBTS_PATCHES:-$TOP/kernel-patches}
+FLAVOUR=$ARCH${TREE:+-$TREE}
+[ "$VARIANT" = default ] || FLAVOUR=$FLAVOUR-$VARIANT
+SRC=$BUILD/linux-$KERNEL_VERSION${TREE:+-$TREE}
 KOUT=$BUILD/kernel-$FLAVOUR
 MODOUT=$BUILD/stress-module-$FLAVOUR
 CHECKOUT=$BUILD/checker

@@ -6,16 +6,16 @@
 # (names and contents) is unchanged; otherwise it is extracted afresh, so a
 # removed patch really is removed.
 #
-# usage: images/prepare-tree.sh [PATCH-DIR]
+# usage: images/prepare-tree.sh [PATCH-DIR]     (default: $RBTS_PATCHES or kernel-patches/)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-pdir=${1:-$TOP/kernel-patches}
+pdir=${1:-$PATCHES}
 [ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install linux-source-6.1)"
 
 mapfile -t patches < <(series_patches "$pdir")
 for p in "${patches[@]}"; do
-	[ -f "$p" ] || die "kernel-patches/series names $(basename "$p"), which does not exist"
+	[ -f "$p" ] || die "${pdir#$TOP/}/series names $(basename "$p"), which does not exist"
 done
 stamp=$(hash_files "$KERNEL_TARBALL" "$pdir/series" ${patches[@]+"${patches[@]}"})
 

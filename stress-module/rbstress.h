@@ -55,6 +55,17 @@ struct rbs_open {
 };
 
 /* Per-CPU counters, lock-free: each context only writes its own slots. */
+/*
+ * What one recorded event cost, reserve to commit, minus the time spent
+ * in its window spin (and so minus whatever nested inside the window).
+ * "flat": nothing else's window was open and nothing landed between the
+ * call and TP_fast_assign, so the fast path; "nested": it was recorded
+ * inside another event's window (the seed's nested case).  Events that
+ * were themselves interrupted before their window opened are not timed:
+ * their cost includes the interrupting handlers.
+ */
+enum rbs_cost_class { RBS_COST_FLAT, RBS_COST_NESTED, RBS_COST_MAX };
+
 struct rbs_stats {
 	u64		calls[RBS_CTX_MAX];	/* tracepoint called while enabled */
 	u64		events[RBS_CTX_MAX];	/* TP_fast_assign ran: recorded */
@@ -63,6 +74,9 @@ struct rbs_stats {
 	unsigned int	max_depth;
 	u64		nmi_sent;		/* by this CPU, to another */
 	u64		nmi_received;		/* claimed by our handler here */
+	/* Each context updates only its own slots: no NMI can tear them. */
+	u64		cost_n[RBS_CTX_MAX][RBS_COST_MAX];
+	u64		cost_ns[RBS_CTX_MAX][RBS_COST_MAX];
 };
 
 /* Per-CPU state. */
@@ -71,6 +85,10 @@ struct rbs_cpu {
 	unsigned int	open_mask;
 	u64		seq[RBS_CTX_MAX];
 	u64		open_seq[RBS_CTX_MAX];
+	/* from the event being recorded in each context, for its timing */
+	u64		spin_ns[RBS_CTX_MAX];
+	bool		was_nested[RBS_CTX_MAX];
+	unsigned long	idx_at_open[RBS_CTX_MAX];
 	struct rbs_stats stats;
 };
 

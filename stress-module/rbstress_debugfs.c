@@ -3,7 +3,9 @@
  * /sys/kernel/debug/rbstress/:
  *   control   read: "running" or "stopped"; write: start, stop, reset
  *   settings  the validated parameters and the NMI source in use
- *   stats     per CPU and context: calls, events, nested, refused; per CPU:
+ *   stats     per CPU and context: calls, events, nested, refused, and the
+ *             cost of recorded events ("cost flat N NS nested N NS": count
+ *             and total ns, reserve to commit minus the window); per CPU:
  *             deepest nesting, four-deep stacks, NMIs sent and received
  */
 #define pr_fmt(fmt) "rbstress: " fmt
@@ -38,6 +40,11 @@ static int rbs_stats_show(struct seq_file *m, void *v)
 		}
 		seq_printf(m, "cpu%d max_depth %u four_deep %llu nmi_sent %llu nmi_received %llu\n",
 			   cpu, s->max_depth, s->four_deep, s->nmi_sent, s->nmi_received);
+		for (ctx = 0; ctx < RBS_CTX_MAX; ctx++)
+			seq_printf(m, "cpu%d %s cost flat %llu %llu nested %llu %llu\n",
+				   cpu, rbs_ctx_names[ctx],
+				   s->cost_n[ctx][RBS_COST_FLAT], s->cost_ns[ctx][RBS_COST_FLAT],
+				   s->cost_n[ctx][RBS_COST_NESTED], s->cost_ns[ctx][RBS_COST_NESTED]);
 	}
 	return 0;
 }

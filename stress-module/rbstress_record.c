@@ -77,6 +77,7 @@ void rbs_window_open(struct rbs_open *o)
 
 	/* The one access all contexts share: must be a single RMW. */
 	o->idx = this_cpu_inc_return(rbs_cpu.idx);
+	this_cpu_write(rbs_cpu.idx_at_open[ctx], o->idx);
 
 	o->ctx = ctx;
 	o->seq = ++c->seq[ctx];
@@ -95,6 +96,8 @@ void rbs_window_open(struct rbs_open *o)
 	WRITE_ONCE(c->open_mask, mask | BIT(ctx));
 
 	c->stats.events[ctx]++;
+	c->was_nested[ctx] = mask != 0;
+	c->spin_ns[ctx] = 0;
 	if (mask) {
 		c->stats.nested[ctx]++;
 		if (o->depth > c->stats.max_depth)
@@ -106,7 +109,7 @@ void rbs_window_open(struct rbs_open *o)
 
 void rbs_window_spin(u32 window_ns)
 {
-	u64 start;
+	u64 start, now;
 
 	if (!window_ns)
 		return;
@@ -118,8 +121,9 @@ void rbs_window_spin(u32 window_ns)
 	 * NMI-safe.
 	 */
 	start = ktime_get_mono_fast_ns();
-	while (ktime_get_mono_fast_ns() - start < window_ns)
+	while ((now = ktime_get_mono_fast_ns()) - start < window_ns)
 		cpu_relax();
+	this_cpu_write(rbs_cpu.spin_ns[rbs_current_ctx()], now - start);
 }
 
 u32 rbs_window_close(u8 ctx)
@@ -138,11 +142,36 @@ u32 rbs_window_close(u8 ctx)
  */
 void rbs_write(void)
 {
-	if (trace_rbstress_event_enabled())
-		this_cpu_inc(rbs_cpu.stats.calls[rbs_current_ctx()]);
-	trace_rbstress_event(this_cpu_read(rbs_cpu.idx));
-}
+	struct rbs_cpu *c;
+	unsigned long pre_idx;
+	u64 seq, t0, t1;
+	u8 ctx;
 
+	if (!trace_rbstress_event_enabled())
+		return;
+	/* The task writer is preemptible: stay on this CPU's counters. */
+	preempt_disable();
+	ctx = rbs_current_ctx();
+	c = this_cpu_ptr(&rbs_cpu);
+	c->stats.calls[ctx]++;
+	seq = c->seq[ctx];
+	pre_idx = this_cpu_read(rbs_cpu.idx);
+	t0 = ktime_get_mono_fast_ns();
+	trace_rbstress_event(pre_idx);
+	t1 = ktime_get_mono_fast_ns();
+
+	/* Time it only if it was recorded, and not disturbed before its window. */
+	if (c->seq[ctx] == seq + 1 && c->idx_at_open[ctx] == pre_idx + 1) {
+		int cls = c->was_nested[ctx] ? RBS_COST_NESTED : RBS_COST_FLAT;
+		u64 spin = c->spin_ns[ctx];
+
+		if (t1 - t0 > spin) {
+			c->stats.cost_n[ctx][cls]++;
+			c->stats.cost_ns[ctx][cls] += t1 - t0 - spin;
+		}
+	}
+	preempt_enable();
+}
 const char * const rbs_ctx_names[RBS_CTX_MAX] = {
 	[RBS_CTX_NORMAL]	= "normal",
 	[RBS_CTX_SOFTIRQ]	= "softirq",

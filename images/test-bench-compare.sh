@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tests of bench-compare.py on made-up runs, one TAP line each: a kernel
+# slower beyond the threshold must fail it, one within the spread must not,
+# too few timed events never decide, and a broken runs.tsv is refused.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; }
+
+# runs KERNEL:SCALE... > runs.tsv: three repetitions, a little noise
+runs() {
+	local rep k
+	for rep in 1 2 3; do
+		for k in "$@"; do
+			awk -v k="${k%%:*}" -v s="${k#*:}" -v r="$rep" 'BEGIN {
+				printf "%s\t%d\trbbench_ns_per_entry\t%.1f\n", k, r, (200 + r) * s
+				printf "%s\t%d\tstress_irq_flat_ns\t%.1f\n", k, r, (800 + 10 * r) * s
+				printf "%s\t%d\tstress_irq_flat_n\t5000\n", k, r
+				printf "%s\t%d\tstress_nmi_nested_ns\t%.1f\n", k, r, 900 * s * 3
+				printf "%s\t%d\tstress_nmi_nested_n\t7\n", k, r
+			}'
+		done
+	done
+}
+compare() {	# DIR THRESHOLD: sets $rc, $out
+	rc=0
+	out=$(python3 "$here/bench-compare.py" "$@" 2>&1) || rc=$?
+}
+
+mkdir -p "$tmp/slow" "$tmp/same" "$tmp/bad" "$tmp/one"
+for d in slow same bad one; do echo "wall-clock ns (test)" > "$tmp/$d/mode.txt"; done
+runs vanilla:1 series-64:1.01 series-32:1.5 > "$tmp/slow/runs.tsv"
+compare "$tmp/slow" 10
+[ "$rc" = 1 ] && echo "$out" | grep -q "FAIL: series-32 is 5[0-9].[0-9]% slower than vanilla on ring_buffer_benchmark" &&
+	ok "a kernel 50% slower fails --threshold 10 and is named" ||
+	not_ok "a kernel 50% slower fails --threshold 10 (exit $rc)"
+echo "$out" | grep "^Threshold" | grep -q "nested" &&
+	not_ok "too few timed events never decide" || ok "too few timed events never decide (nested NMI: 7 per run)"
+[ -s "$tmp/slow/report.md" ] && [ -s "$tmp/slow/bench.png" ] &&
+	ok "report.md and bench.png written" || not_ok "report.md and bench.png written"
+grep -q "Mode: wall-clock ns (test)" "$tmp/slow/report.md" &&
+	ok "the report says which mode produced the figures" || not_ok "the report states its mode"
+
+runs vanilla:1 series-64:1.005 > "$tmp/same/runs.tsv"
+compare "$tmp/same" 10
+[ "$rc" = 0 ] && echo "$out" | grep -q "PASS: no kernel is more than 10% slower" &&
+	ok "a kernel within the threshold passes" || not_ok "a kernel within the threshold passes (exit $rc)"
+compare "$tmp/same" 0
+[ "$rc" = 0 ] && echo "$out" | grep -q "within spread" &&
+	ok "a difference within the repetitions' spread does not fail even --threshold 0" ||
+	not_ok "a difference within the spread does not fail --threshold 0 (exit $rc)"
+
+runs vanilla:1 series-64:1 > "$tmp/bad/runs.tsv"
+printf 'series-64\t4\tstress_irq_flat_ns\tfast\n' >> "$tmp/bad/runs.tsv"
+compare "$tmp/bad" 10
+[ "$rc" = 2 ] && echo "$out" | grep -q "runs.tsv line 31: value 'fast' is not a number" &&
+	ok "a corrupt runs.tsv is refused with its line" || not_ok "a corrupt runs.tsv is refused (exit $rc: $out)"
+runs vanilla:1 > "$tmp/one/runs.tsv"
+compare "$tmp/one"
+[ "$rc" = 2 ] && echo "$out" | grep -q "need a baseline and at least one other kernel" &&
+	ok "one kernel alone is refused" || not_ok "one kernel alone is refused (exit $rc)"
+compare "$tmp/same" ten
+[ "$rc" = 2 ] && ok "a threshold that is not a number is refused" || not_ok "a bad threshold is refused (exit $rc)"
