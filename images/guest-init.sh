@@ -18,7 +18,7 @@
 #                           /out/raw, for the host to verify the same data
 #   rbts.stoponfail=1       end the live check at the first violation
 #   rbts.keepfailing=1      keep the sub-buffers around the first violation
-#                           in /out/violation-raw
+#                           in /out/violation-raw, and as /out/violation.dat
 #
 # A second disk (/dev/vdb), if present, is the host's stop button: when it
 # reads STOP, the live checker is interrupted and still writes its summary.
@@ -234,6 +234,18 @@ echo $? > /out/verdict
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/settings" > /out/module-settings.txt
 cat "$D/stats" > /out/module-stats.txt
+
+# The sub-buffers around the first violation, also as a trace.dat that
+# trace-cmd report (and rbcheck verify) read: a header made from this
+# system's formats, then the pages.
+if [ -f /out/violation-raw/cpu0.pages ]; then
+	echo "$clock" > "$T/trace_clock"	# the header records the top level's clock
+	(cd /tmp && trace-cmd restore -c -o /tmp/head.dat > /out/restore.log 2>&1 &&
+		trace-cmd restore -i /tmp/head.dat -o /out/violation.dat \
+			/out/violation-raw/cpu*.pages >> /out/restore.log 2>&1) &&
+		rm -f /out/violation-raw/cpu*.pages ||
+		echo "rbts: warning: trace-cmd restore failed (see restore.log)"
+fi
 
 if [ "$capture" != 0 ]; then
 	echo "rbts: capturing ${capture}s with trace-cmd record"

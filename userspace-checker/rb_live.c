@@ -59,6 +59,31 @@ static uint64_t violations(const struct rb_verifier *v)
 	return n;
 }
 
+/*
+ * The same sub-buffers as whole pages, one file per CPU (cpuN.pages), the
+ * form trace_pipe_raw has: 'trace-cmd restore' makes a trace.dat of them.
+ */
+static int keep_write_pages(const char *dir, int ncpus, int psize)
+{
+	char path[4200];
+
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		unsigned int n = keep.n[cpu], first = n > KEEP_SUBBUFS ? n - KEEP_SUBBUFS : 0;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/cpu%d.pages", dir, cpu);
+		f = fopen(path, "w");
+		if (!f)
+			return -1;
+		for (unsigned int i = first; i < n; i++)
+			fwrite(keep.pages + ((size_t)cpu * KEEP_SUBBUFS + i % KEEP_SUBBUFS) * psize,
+			       psize, 1, f);
+		if (ferror(f) | fclose(f))
+			return -1;
+	}
+	return 0;
+}
+
 /* Write the kept sub-buffers, oldest first, as a raw capture. */
 static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in)
 {
@@ -74,7 +99,7 @@ static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in
 					   ((size_t)cpu * KEEP_SUBBUFS + i % KEEP_SUBBUFS) * psize, psize);
 	}
 	keep.written = true;
-	if (rb_raw_close(w) < 0) {
+	if (rb_raw_close(w) < 0 || keep_write_pages(dir, ncpus, psize) < 0) {
 		snprintf(in->err, sizeof(in->err), "%s: %s", dir, strerror(errno));
 		return -1;
 	}
