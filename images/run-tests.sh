@@ -46,6 +46,9 @@ tally < <(
 	fi
 )
 
+section "bench kernels: the comparison and its threshold (made-up runs)"
+tally < <("$TOP/images/test-bench-compare.sh")
+
 section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
 tally < <("$TOP/images/check-patches.sh")
 
@@ -183,6 +186,12 @@ tally < <(
 	else
 		not_ok "the sub-buffers around the violation are kept in violation-raw/"
 	fi
+	vrc=0
+	"$CHECKOUT/rbcheck" verify "$res/violation.dat" > "$BUILD/last-test-violation.log" 2>&1 || vrc=$?
+	[ "$vrc" = 1 ] && ok "violation.dat (trace-cmd restore of those sub-buffers) FAILs offline" ||
+		not_ok "violation.dat FAILs offline (exit $vrc: $(tail -n1 "$BUILD/last-test-violation.log"))"
+	trace-cmd report "$res/violation.dat" 2>/dev/null | grep -qE 'rbstress_event: +ctx=' &&
+		ok "trace-cmd report decodes violation.dat" || not_ok "trace-cmd report decodes violation.dat"
 	for f in summary.txt result.json result.ktap console.log deltas.png; do
 		[ -s "$res/$f" ] && ok "soak wrote $f" || not_ok "soak wrote $f"
 	done
@@ -235,6 +244,24 @@ tally < <(
 	t=$(path_total "$res" "A-C")
 	[ "${t:-0}" -gt 0 ] && ok "kernel path 'A-C' hit on rb_time_32: $t" || not_ok "kernel path 'A-C' hit on rb_time_32: ${t:-no counter}"
 )
+
+if [ "${RBTS_FULL:-0}" = 1 ]; then
+	section "bench kernels (--full): vanilla, series-64 and series-32 in one run"
+	brc=0
+	"$TOP/run.sh" bench kernels --reps 1 --duration 5 > "$BUILD/last-test-bench.log" 2>&1 || brc=$?
+	bres=$(ls -d "$TOP"/results/bench-kernels-* 2>/dev/null | tail -n1)
+	tally < <(
+		[ "$brc" = 0 ] && ok "bench kernels runs (exit 0)" || not_ok "bench kernels runs (exit $brc, see $BUILD/last-test-bench.log)"
+		for k in vanilla series-64 series-32; do
+			grep -q "^$k	1	rbbench_ns_per_entry" "$bres/runs.tsv" 2>/dev/null &&
+				ok "$k: ring_buffer_benchmark measured" || not_ok "$k: ring_buffer_benchmark measured"
+			grep -q "^$k	1	stress_normal_flat_ns" "$bres/runs.tsv" 2>/dev/null &&
+				ok "$k: the stress writers' cost measured" || not_ok "$k: the stress writers' cost measured"
+		done
+		[ -s "$bres/report.md" ] && [ -s "$bres/bench.png" ] && ok "report.md and bench.png" ||
+			not_ok "report.md and bench.png"
+	)
+fi
 
 echo
 echo "$pass passed, $fail failed${skip:+, $skip skipped}"
