@@ -190,7 +190,8 @@ tally < <(
 	"$CHECKOUT/rbcheck" verify "$res/violation.dat" > "$BUILD/last-test-violation.log" 2>&1 || vrc=$?
 	[ "$vrc" = 1 ] && ok "violation.dat (trace-cmd restore of those sub-buffers) FAILs offline" ||
 		not_ok "violation.dat FAILs offline (exit $vrc: $(tail -n1 "$BUILD/last-test-violation.log"))"
-	trace-cmd report "$res/violation.dat" 2>/dev/null | grep -qE 'rbstress_event: +ctx=' &&
+	trace-cmd report "$res/violation.dat" > "$BUILD/last-test-violation-report.txt" 2>/dev/null
+	grep -qE 'rbstress_event: +ctx=' "$BUILD/last-test-violation-report.txt" &&
 		ok "trace-cmd report decodes violation.dat" || not_ok "trace-cmd report decodes violation.dat"
 	for f in summary.txt result.json result.ktap console.log deltas.png; do
 		[ -s "$res/$f" ] && ok "soak wrote $f" || not_ok "soak wrote $f"
