@@ -362,27 +362,23 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", argv0);
 		return EXIT_USAGE;
 	}
+	/* stacks and dump watch the events go by; the verdict is one line */
 	if (!strcmp(cmd, "stacks")) {
 		stacks = rb_stacks_new(stdout, max_stacks);
-		if (!stacks) {
-			fprintf(stderr, "%s: out of memory\n", argv0);
-			rb_verifier_free(in.v);
-			return EXIT_USAGE;
-		}
-		stacks_only = true;
 		in.on_event = rb_stacks_event;
 		in.on_event_arg = stacks;
-	}
-	if (!strcmp(cmd, "dump")) {
+	} else if (!strcmp(cmd, "dump")) {
 		dump = rb_dump_new(stdout, dump_cpu);
-		if (!dump) {
+		in.on_event = rb_dump_event;
+		in.on_event_arg = dump;
+	}
+	if (in.on_event) {
+		stacks_only = true;
+		if (!in.on_event_arg) {
 			fprintf(stderr, "%s: out of memory\n", argv0);
 			rb_verifier_free(in.v);
 			return EXIT_USAGE;
 		}
-		stacks_only = true;
-		in.on_event = rb_dump_event;
-		in.on_event_arg = dump;
 	}
 	if (!strcmp(cmd, "live"))
 		ret = cmd_live(&in, &lo);

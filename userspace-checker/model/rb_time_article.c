@@ -89,16 +89,24 @@ static bool article_cmpxchg(void *p, u64 expect, u64 set)
 
 static const char *const article_words[] = { "cnt", "top", "bottom" };
 
-const struct rbm_variant rbm_variant_article = {
-	.name		= "article",
-	.what		= "the article's three-field rb_time_t (cnt/top/bottom), from its listings",
-	.nwords		= 3,
-	.word_names	= article_words,
-	.value_mask	= (1ULL << 60) - 1,
-	.read		= article_read,
-	.set		= article_set,
-	.cmpxchg	= article_cmpxchg,
-};
+/* The article's layout, with the operations given. */
+#define ARTICLE_VARIANT(_name, _what, _read, _set, _cmpxchg, _fault)	\
+	{								\
+		.name		= _name,				\
+		.what		= _what,				\
+		.nwords		= 3,					\
+		.word_names	= article_words,			\
+		.value_mask	= (1ULL << 60) - 1,			\
+		.read		= _read,				\
+		.set		= _set,					\
+		.cmpxchg	= _cmpxchg,				\
+		.seeded_fault	= _fault,				\
+	}
+
+const struct rbm_variant rbm_variant_article =
+	ARTICLE_VARIANT("article",
+			"the article's three-field rb_time_t (cnt/top/bottom), from its listings",
+			article_read, article_set, article_cmpxchg, false);
 
 /* Seeded fault: the read does not compare the counter bits of the halves. */
 static bool read_nocnt(void *p, u64 *ret)
@@ -116,17 +124,10 @@ static bool read_nocnt(void *p, u64 *ret)
 	return true;
 }
 
-const struct rbm_variant rbm_variant_read_nocnt = {
-	.name		= "fault-read-nocnt",
-	.what		= "seeded fault: article read without the counter-bits comparison",
-	.nwords		= 3,
-	.word_names	= article_words,
-	.value_mask	= (1ULL << 60) - 1,
-	.read		= read_nocnt,
-	.set		= article_set,
-	.cmpxchg	= article_cmpxchg,
-	.seeded_fault	= true,
-};
+const struct rbm_variant rbm_variant_read_nocnt =
+	ARTICLE_VARIANT("fault-read-nocnt",
+			"seeded fault: article read without the counter-bits comparison",
+			read_nocnt, article_set, article_cmpxchg, true);
 
 /* Seeded fault: the set writes once and does not retry when interrupted. */
 static void set_noretry(void *p, u64 val)
@@ -139,17 +140,10 @@ static void set_noretry(void *p, u64 val)
 	local_set(&t->bottom, (val & A_MASK) | A_CNT(cnt));
 }
 
-const struct rbm_variant rbm_variant_set_noretry = {
-	.name		= "fault-set-noretry",
-	.what		= "seeded fault: article set without its retry loop",
-	.nwords		= 3,
-	.word_names	= article_words,
-	.value_mask	= (1ULL << 60) - 1,
-	.read		= article_read,
-	.set		= set_noretry,
-	.cmpxchg	= article_cmpxchg,
-	.seeded_fault	= true,
-};
+const struct rbm_variant rbm_variant_set_noretry =
+	ARTICLE_VARIANT("fault-set-noretry",
+			"seeded fault: article set without its retry loop",
+			article_read, set_noretry, article_cmpxchg, true);
 
 /* Seeded fault: the cmpxchg leaves cnt alone but still tags with cnt + 1. */
 static bool cmpxchg_nocnt(void *p, u64 expect, u64 set)
@@ -174,14 +168,7 @@ static bool cmpxchg_nocnt(void *p, u64 expect, u64 set)
 	return true;
 }
 
-const struct rbm_variant rbm_variant_cmpxchg_nocnt = {
-	.name		= "fault-cmpxchg-nocnt",
-	.what		= "seeded fault: article cmpxchg that skips cnt",
-	.nwords		= 3,
-	.word_names	= article_words,
-	.value_mask	= (1ULL << 60) - 1,
-	.read		= article_read,
-	.set		= article_set,
-	.cmpxchg	= cmpxchg_nocnt,
-	.seeded_fault	= true,
-};
+const struct rbm_variant rbm_variant_cmpxchg_nocnt =
+	ARTICLE_VARIANT("fault-cmpxchg-nocnt",
+			"seeded fault: article cmpxchg that skips cnt",
+			article_read, article_set, cmpxchg_nocnt, true);
