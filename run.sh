@@ -229,7 +229,9 @@ cmd_bench_kernels() {
 	echo "# vanilla linux-source $KERNEL_VERSION: no patches" > "$BUILD/bench/series-vanilla/series"
 	local kernels=("vanilla:vanilla:$BUILD/bench/series-vanilla:default")
 	if [ -n "$series" ]; then
-		name=series-$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
+		name=$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
+		case "$name" in series*) ;; *) name=series-$name ;; esac
+		[ "$name" != series-64 ] && [ "$name" != series-32 ] || name=$name-candidate
 		kernels+=("$name:$name:$series:default")
 	else
 		kernels+=("series-64::$TOP/kernel-patches:default" "series-32::$TOP/kernel-patches:rb-time-32")
