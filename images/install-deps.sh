@@ -10,7 +10,7 @@ set -euo pipefail
 pkgs=(linux-source-6.1 qemu-system-x86 busybox-static libtracefs-dev
       libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
       libelf-dev libssl-dev cpio ccache pkg-config file python3
-      clang libclang-rt-14-dev time gnuplot-nox)
+      clang libclang-rt-14-dev time gnuplot-nox libzstd-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

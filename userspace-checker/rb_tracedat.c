@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Offline reader: a trace.dat written by `trace-cmd record`, through
- * libtracecmd.  Each CPU is read on its own, in the order its buffer held
- * the events; the format of the rbstress event comes from the file itself.
+ * Offline reader: a trace.dat written by `trace-cmd record`.  libtracecmd
+ * reads its headers and formats; the per-CPU data of a version 7 file is
+ * streamed by rb_flyrecord.c, anything else read through libtracecmd.
+ * Each CPU is read on its own, in the order its buffer held the events.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 
 #include <trace-cmd.h>
 
+#include "rb_flyrecord.h"
 #include "rb_tracedat.h"
 
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
@@ -66,9 +68,17 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	return handle;
 }
 
-int rb_tracedat_read(struct tracecmd_input *handle, struct rb_input *in)
+int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool stream,
+		     struct rb_input *in)
 {
 	int ncpus = tep_get_cpus(tracecmd_get_tep(handle));
+
+	if (stream) {
+		int ret = rb_flyrecord_read(path, tracecmd_get_tep(handle), in);
+
+		if (ret)
+			return ret < 0 ? -1 : 0;
+	}
 
 	for (int cpu = 0; cpu < ncpus && cpu < RB_MAX_CPUS; cpu++) {
 		struct tep_record *rec;

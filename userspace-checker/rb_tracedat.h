@@ -2,6 +2,8 @@
 #ifndef _RB_TRACEDAT_H
 #define _RB_TRACEDAT_H
 
+#include <stdbool.h>
+
 #include "rb_input.h"
 
 struct tracecmd_input;
@@ -13,8 +15,13 @@ struct tracecmd_input;
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 					char *err, size_t errlen);
 
-/* Read every CPU of it, in buffer order.  Returns 0, or -1 with in->err set. */
-int rb_tracedat_read(struct tracecmd_input *handle, struct rb_input *in);
+/*
+ * Read every CPU of it, in buffer order: streamed by rb_flyrecord.c when
+ * @stream and the file allows, else through libtracecmd.  Returns 0, or -1
+ * with in->err set.
+ */
+int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool stream,
+		     struct rb_input *in);
 
 void rb_tracedat_close(struct tracecmd_input *handle);
 

@@ -31,6 +31,7 @@
 static const char *argv0 = "rbcheck";
 static const char *ktap_file, *json_file, *save_dir;
 static bool stacks_only;
+static bool use_libtracecmd;	/* --reader libtracecmd */
 
 /* Write one report format to @path ("-": stdout).  Returns -1 on error. */
 static int write_report(const char *path, const struct rb_input *in, const char *source,
@@ -77,7 +78,11 @@ static void usage(FILE *f)
 "\n"
 "verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
 "directory written by live --save-raw (possibly from another machine: its\n"
-"long size and endianness are honoured).\n"
+"long size and endianness are honoured).  The per-CPU data of a version 7\n"
+"trace.dat is streamed one zstd chunk at a time.\n"
+"  -R, --reader auto|libtracecmd\n"
+"                          libtracecmd: read all of a trace.dat through\n"
+"                          libtracecmd instead (slower on large compressed files)\n"
 "\n"
 "stacks: print the nesting stacks of a capture (each outer event, then the\n"
 "events that opened their windows inside it, indented, with their delta),\n"
@@ -240,7 +245,7 @@ static int cmd_verify(struct rb_input *in, const char *path)
 		fprintf(stderr, "%s: %s\n", argv0, err);
 		return EXIT_USAGE;
 	}
-	if (rb_tracedat_read(handle, in) < 0) {
+	if (rb_tracedat_read(handle, path, !use_libtracecmd, in) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, in->err);
 		rb_tracedat_close(handle);
 		return EXIT_USAGE;
@@ -262,6 +267,7 @@ int main(int argc, char **argv)
 		{ "save-raw",		required_argument, NULL, 's' },
 		{ "max",		required_argument, NULL, 'm' },
 		{ "cpu",		required_argument, NULL, 'c' },
+		{ "reader",		required_argument, NULL, 'R' },
 		{ "stop-on-fail",	no_argument,	   NULL, 'f' },
 		{ "keep-failing",	required_argument, NULL, 'K' },
 		{ "json",		required_argument, NULL, 'j' },
@@ -292,7 +298,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:fK:b:nk:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nk:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -324,6 +330,12 @@ int main(int argc, char **argv)
 			break;
 		case 'K':
 			lo.keep_failing = optarg;
+			break;
+		case 'R':
+			if (!strcmp(optarg, "libtracecmd"))
+				use_libtracecmd = true;
+			else if (strcmp(optarg, "auto"))
+				return bad_usage("--reader '%s': auto or libtracecmd", optarg);
 			break;
 		case 'c':
 			if (parse_num(optarg, 0, RB_MAX_CPUS - 1, &d) || d != (int)d)

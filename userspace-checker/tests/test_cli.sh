@@ -99,6 +99,29 @@ head -c $((size / 2)) "$dat" > "$tmp/half.dat"
 expect "a trace.dat cut in half is refused" 2 "half.dat" -- verify "$tmp/half.dat"
 head -c 200 "$dat" > "$tmp/head.dat"
 expect "a trace.dat cut in its headers is refused" 2 "head.dat" -- verify "$tmp/head.dat"
+expect "--reader takes auto or libtracecmd" 2 "--reader 'fast'" -- verify --reader fast "$dat"
+# The streamed reader (version 7) and libtracecmd must see the same events.
+n=$((n + 1))
+"$rbcheck" verify --reader auto "$dat" > "$tmp/auto.txt" 2>&1
+"$rbcheck" verify --reader libtracecmd "$dat" > "$tmp/lib.txt" 2>&1
+if [ -s "$tmp/auto.txt" ] && cmp -s "$tmp/auto.txt" "$tmp/lib.txt"; then
+	echo "ok $n - the streamed reader and libtracecmd give the same report"
+else
+	echo "not ok $n - the streamed reader and libtracecmd give the same report: $(diff "$tmp/auto.txt" "$tmp/lib.txt" | head -c 300)"
+fi
+# Damage the first zstd chunk of CPU 0: libtracecmd is not asked, we say where.
+off=$(trace-cmd dump --flyrecord "$dat" 2>/dev/null | awk '$1 == "0" && NF == 3 { print $2; exit }')
+if [ -n "$off" ] && trace-cmd dump --summary "$dat" 2>/dev/null | grep -q "zstd"; then
+	cp "$dat" "$tmp/chunk.dat"
+	printf 'XXXXXXXXXXXXXXXX' | dd of="$tmp/chunk.dat" bs=1 seek=$((off + 4 + 8 + 8)) conv=notrunc status=none
+	expect "a corrupt zstd chunk is refused, with CPU, chunk and offset" 2 "chunk.dat: cpu0: chunk 0 at offset $((off + 4)) does not decompress" -- verify "$tmp/chunk.dat"
+	cp "$dat" "$tmp/count.dat"
+	printf '\xff\xff\xff\x00' | dd of="$tmp/count.dat" bs=1 seek="$off" conv=notrunc status=none
+	expect "a chunk count past the CPU's data is refused, with where" 2 "count.dat: cpu0: chunk [0-9]+ of 16777215 at offset [0-9]+ is past" -- verify "$tmp/count.dat"
+else
+	echo "ok $((n + 1)) - corrupt zstd chunks are refused # SKIP the capture is not zstd-compressed"
+	n=$((n + 1))
+fi
 
 if [ -z "$raw" ] || [ ! -f "$raw/meta" ]; then
 	echo "ok $((n + 1)) - a raw capture verifies # SKIP no raw capture given"
