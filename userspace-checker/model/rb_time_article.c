@@ -38,17 +38,24 @@ static void article_set(void *p, u64 val)
 	} while (cnt != local_read(&t->cnt));
 }
 
-static bool article_read(void *p, u64 *ret)
+/* The article's read loop: both halves from one uninterrupted pass. */
+static void article_read_halves(struct article_time *t, unsigned long *top,
+				unsigned long *bottom)
 {
-	struct article_time *t = p;
-	unsigned long cnt, top, bottom;
+	unsigned long cnt;
 
 	do {
 		cnt = local_read(&t->cnt);
-		top = local_read(&t->top);
-		bottom = local_read(&t->bottom);
+		*top = local_read(&t->top);
+		*bottom = local_read(&t->bottom);
 	} while (cnt != local_read(&t->cnt));
+}
 
+static bool article_read(void *p, u64 *ret)
+{
+	unsigned long top, bottom;
+
+	article_read_halves(p, &top, &bottom);
 	if (A_BITS(top) != A_BITS(bottom))
 		return false;
 
@@ -111,15 +118,9 @@ const struct rbm_variant rbm_variant_article =
 /* Seeded fault: the read does not compare the counter bits of the halves. */
 static bool read_nocnt(void *p, u64 *ret)
 {
-	struct article_time *t = p;
-	unsigned long cnt, top, bottom;
+	unsigned long top, bottom;
 
-	do {
-		cnt = local_read(&t->cnt);
-		top = local_read(&t->top);
-		bottom = local_read(&t->bottom);
-	} while (cnt != local_read(&t->cnt));
-
+	article_read_halves(p, &top, &bottom);
 	*ret = (u64)(top & A_MASK) << A_SHIFT | (bottom & A_MASK);
 	return true;
 }
