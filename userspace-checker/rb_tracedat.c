@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,6 +17,8 @@
 
 #include "rb_flyrecord.h"
 #include "rb_tracedat.h"
+
+static bool data_failed;
 
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 					char *err, size_t errlen)
@@ -53,7 +56,12 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	/* Our one line says what is wrong; the libraries' own would be more. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	/*
+	 * Headers and formats only: libtracecmd loads the CPU data at
+	 * tracecmd_init_data(), and crashes on a damaged zstd chunk there.
+	 * The streamed reader does not need it at all.
+	 */
+	handle = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!handle) {
 		snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
 		return NULL;
@@ -71,7 +79,7 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool stream,
 		     struct rb_input *in)
 {
-	int ncpus = tep_get_cpus(tracecmd_get_tep(handle));
+	int ncpus;
 
 	if (stream) {
 		int ret = rb_flyrecord_read(path, tracecmd_get_tep(handle), in);
@@ -79,6 +87,12 @@ int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool strea
 		if (ret)
 			return ret < 0 ? -1 : 0;
 	}
+	if (tracecmd_init_data(handle) < 0) {
+		data_failed = true;
+		snprintf(in->err, sizeof(in->err), "trace-cmd cannot read its CPU data (truncated or corrupt)");
+		return -1;
+	}
+	ncpus = tep_get_cpus(tracecmd_get_tep(handle));
 
 	for (int cpu = 0; cpu < ncpus && cpu < RB_MAX_CPUS; cpu++) {
 		struct tep_record *rec;
@@ -100,5 +114,10 @@ int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool strea
 
 void rb_tracedat_close(struct tracecmd_input *handle)
 {
-	tracecmd_close(handle);
+	/*
+	 * libtracecmd 1.3 crashes closing a handle whose CPU data failed to
+	 * load (a damaged zstd chunk); we are about to exit: leave it.
+	 */
+	if (!data_failed)
+		tracecmd_close(handle);
 }

@@ -110,7 +110,7 @@ else
 	echo "not ok $n - the streamed reader and libtracecmd give the same report: $(diff "$tmp/auto.txt" "$tmp/lib.txt" | head -c 300)"
 fi
 # Damage the first zstd chunk of CPU 0: libtracecmd is not asked, we say where.
-off=$(trace-cmd dump --flyrecord "$dat" 2>/dev/null | awk '$1 == "0" && NF == 3 { print $2; exit }')
+off=$(trace-cmd dump --flyrecord "$dat" 2>/dev/null | awk '$1 == "0" && /data offset and size/ { print $2; exit }')
 if [ -n "$off" ] && trace-cmd dump --summary "$dat" 2>/dev/null | grep -q "zstd"; then
 	cp "$dat" "$tmp/chunk.dat"
 	printf 'XXXXXXXXXXXXXXXX' | dd of="$tmp/chunk.dat" bs=1 seek=$((off + 4 + 8 + 8)) conv=notrunc status=none
