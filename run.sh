@@ -17,10 +17,14 @@ commands:
            stress it, verify the nested time stamps, print the verdict
   soak     a long run: like run, with --duration in s, m or h (default 10m),
            a live progress line, Ctrl-C that still writes the summary, the
-           first violation's sub-buffers kept (results/<id>/violation-raw),
-           stop there unless --keep-going, and a PNG of the nested deltas
-  test     the test suite: checker unit and CLI tests, then boots of the
-           real kernel (a PASS run and a negative control that must FAIL)
+           first violation's sub-buffers kept (results/<id>/violation-raw
+           and violation.dat), stop there unless --keep-going, and a PNG
+           of the nested deltas
+  test [--full]
+           the test suite: checker unit and CLI tests, the model checker,
+           then boots of the real kernel (a PASS run and a negative control
+           that must FAIL, soaks); --full also runs bench kernels (it builds
+           the vanilla kernel)
   bench kernels [--reps N] [--duration SEC] [--icount SHIFT] [--threshold P]
                 [--series DIR]
            compare vanilla 6.1.192 with our series (64- and 32-bit rb_time_t),
