@@ -49,6 +49,9 @@ while read -r p; do
 	fi
 	[ "$body" -ge 3 ] && ok "$p: has a body ($body lines)" ||
 		not_ok "$p: body has $body lines (explain why, not just what)"
+	ws=$(grep -n '[[:space:]]$' "$f" | head -n1 | cut -d: -f1)
+	[ -z "$ws" ] && ok "$p: no line ends in whitespace" ||
+		not_ok "$p: line $ws ends in whitespace (see docs/kernel-patches.md)"
 	grep -qE '^Signed-off-by: .+ <[^>]+@[^>]+>$' "$f" && ok "$p: Signed-off-by" ||
 		not_ok "$p: no Signed-off-by"
 	if out=$(cd "$tmp" && "$checkpatch" --strict --no-tree --show-types "$p" 2>&1); then
