@@ -21,8 +21,8 @@ LABELS = [
     ("rbbench_ns_per_entry", "ring_buffer_benchmark, producer ns/entry"),
 ]
 for ctx in ("normal", "softirq", "irq", "nmi"):
-    LABELS.append(("stress_%s_flat_%s" % (ctx, "ns"), "rbstress %s, flat (fast path)" % ctx))
-    LABELS.append(("stress_%s_nested_%s" % (ctx, "ns"), "rbstress %s, nested" % ctx))
+    LABELS.append(("stress_%s_flat_ns" % ctx, "rbstress %s, flat (fast path)" % ctx))
+    LABELS.append(("stress_%s_nested_ns" % ctx, "rbstress %s, nested" % ctx))
 MIN_EVENTS = 50		# fewer timed events in a repetition: too few to compare
 
 

@@ -30,7 +30,7 @@
 
 static const char *argv0 = "rbcheck";
 static const char *ktap_file, *json_file, *save_dir;
-static bool stacks_only;
+static bool verdict_line_only;	/* stacks, dump: the events are the output */
 static bool use_libtracecmd;	/* --reader libtracecmd */
 
 /* Write one report format to @path ("-": stdout).  Returns -1 on error. */
@@ -137,7 +137,7 @@ static int finish(struct rb_input *in, const char *source)
 			(unsigned long long)in->records);
 		return EXIT_USAGE;
 	}
-	if (stacks_only)
+	if (verdict_line_only)
 		printf("rbcheck: %s: verdict %s (rbcheck verify for the rules)\n", source,
 		       rb_verdict_names[rb_verdict(in->v)]);
 	else if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
@@ -385,7 +385,7 @@ int main(int argc, char **argv)
 		in.on_event_arg = dump;
 	}
 	if (in.on_event) {
-		stacks_only = true;
+		verdict_line_only = true;
 		if (!in.on_event_arg) {
 			fprintf(stderr, "%s: out of memory\n", argv0);
 			rb_verifier_free(in.v);

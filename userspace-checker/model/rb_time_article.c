@@ -97,7 +97,7 @@ static bool article_cmpxchg(void *p, u64 expect, u64 set)
 static const char *const article_words[] = { "cnt", "top", "bottom" };
 
 /* The article's layout, with the operations given. */
-#define ARTICLE_VARIANT(_name, _what, _read, _set, _cmpxchg, _fault)	\
+#define ARTICLE_VARIANT(_name, _what, _read, _set, _cmpxchg)		\
 	{								\
 		.name		= _name,				\
 		.what		= _what,				\
@@ -107,13 +107,12 @@ static const char *const article_words[] = { "cnt", "top", "bottom" };
 		.read		= _read,				\
 		.set		= _set,					\
 		.cmpxchg	= _cmpxchg,				\
-		.seeded_fault	= _fault,				\
 	}
 
 const struct rbm_variant rbm_variant_article =
 	ARTICLE_VARIANT("article",
 			"the article's three-field rb_time_t (cnt/top/bottom), from its listings",
-			article_read, article_set, article_cmpxchg, false);
+			article_read, article_set, article_cmpxchg);
 
 /* Seeded fault: the read does not compare the counter bits of the halves. */
 static bool read_nocnt(void *p, u64 *ret)
@@ -128,7 +127,7 @@ static bool read_nocnt(void *p, u64 *ret)
 const struct rbm_variant rbm_variant_read_nocnt =
 	ARTICLE_VARIANT("fault-read-nocnt",
 			"seeded fault: article read without the counter-bits comparison",
-			read_nocnt, article_set, article_cmpxchg, true);
+			read_nocnt, article_set, article_cmpxchg);
 
 /* Seeded fault: the set writes once and does not retry when interrupted. */
 static void set_noretry(void *p, u64 val)
@@ -144,7 +143,7 @@ static void set_noretry(void *p, u64 val)
 const struct rbm_variant rbm_variant_set_noretry =
 	ARTICLE_VARIANT("fault-set-noretry",
 			"seeded fault: article set without its retry loop",
-			article_read, set_noretry, article_cmpxchg, true);
+			article_read, set_noretry, article_cmpxchg);
 
 /* Seeded fault: the cmpxchg leaves cnt alone but still tags with cnt + 1. */
 static bool cmpxchg_nocnt(void *p, u64 expect, u64 set)
@@ -172,4 +171,4 @@ static bool cmpxchg_nocnt(void *p, u64 expect, u64 set)
 const struct rbm_variant rbm_variant_cmpxchg_nocnt =
 	ARTICLE_VARIANT("fault-cmpxchg-nocnt",
 			"seeded fault: article cmpxchg that skips cnt",
-			article_read, article_set, cmpxchg_nocnt, true);
+			article_read, article_set, cmpxchg_nocnt);

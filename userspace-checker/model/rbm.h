@@ -32,7 +32,6 @@ struct rbm_variant {
 	void (*set)(void *t, u64 val);
 	bool (*cmpxchg)(void *t, u64 expect, u64 set);
 	const char *no_cmpxchg_why;	/* why cmpxchg is not modelled */
-	bool seeded_fault;		/* a deliberately broken variant */
 };
 
 extern const struct rbm_variant rbm_variant_tree;

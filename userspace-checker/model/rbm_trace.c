@@ -37,17 +37,23 @@ const char *rbm_op_name(const struct rbm_op *op, char *buf, size_t len)
 	return buf;
 }
 
+/* cnt as a number, the other words as counter-bits:value */
+static const char *word_value(int w, unsigned long x, char *buf, size_t len)
+{
+	if (!strcmp(rbm.var->word_names[w], "cnt"))
+		snprintf(buf, len, "%lu", x);
+	else
+		snprintf(buf, len, "%lu:%lx", (x >> 30) & 3, x & ((1UL << 30) - 1));
+	return buf;
+}
+
 static void words(FILE *f)
 {
-	for (unsigned int w = 0; w < rbm.var->nwords; w++) {
-		unsigned long x = rbm.words[w];
+	char v[32];
 
-		if (!strcmp(rbm.var->word_names[w], "cnt"))
-			fprintf(f, " %s=%lu", rbm.var->word_names[w], x);
-		else
-			fprintf(f, " %s=%lu:%lx", rbm.var->word_names[w], (x >> 30) & 3,
-				x & ((1UL << 30) - 1));
-	}
+	for (unsigned int w = 0; w < rbm.var->nwords; w++)
+		fprintf(f, " %s=%s", rbm.var->word_names[w],
+			word_value(w, rbm.words[w], v, sizeof(v)));
 }
 
 static void prefix(int level)
@@ -62,16 +68,14 @@ void rbm_trace_access(int level, const void *word, enum rbm_access kind,
 		      unsigned long val, bool modified)
 {
 	int w = (const unsigned long *)word - rbm.words;
-	char acc[64];
+	char acc[64], v[32];
 
-	snprintf(acc, sizeof(acc), "%s(%s)%s%lu", access_names[kind], rbm.var->word_names[w],
-		 kind == RBM_STORE ? " " : " = ", val);
-	if (kind != RBM_STORE && strcmp(rbm.var->word_names[w], "cnt"))
-		snprintf(acc, sizeof(acc), "%s(%s) = %lu:%lx", access_names[kind],
-			 rbm.var->word_names[w], (val >> 30) & 3, val & ((1UL << 30) - 1));
-	if (kind == RBM_STORE && strcmp(rbm.var->word_names[w], "cnt"))
-		snprintf(acc, sizeof(acc), "set(%s, %lu:%lx)", rbm.var->word_names[w],
-			 (val >> 30) & 3, val & ((1UL << 30) - 1));
+	word_value(w, val, v, sizeof(v));
+	if (kind == RBM_STORE)
+		snprintf(acc, sizeof(acc), "set(%s, %s)", rbm.var->word_names[w], v);
+	else
+		snprintf(acc, sizeof(acc), "%s(%s) = %s", access_names[kind],
+			 rbm.var->word_names[w], v);
 	prefix(level);
 	fprintf(rbm.trace, "%-26s%s", acc, kind == RBM_CMPXCHG && !modified ? "(no swap)" : "");
 	fprintf(rbm.trace, " |");
