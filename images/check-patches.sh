@@ -6,10 +6,11 @@
 # Signed-off-by, and passes the tree's scripts/checkpatch.pl --strict.
 # Prints one TAP line per check.
 #
-# checkpatch.pl runs on copies outside this git repository: inside it,
-# checkpatch sees a git tree that is not a kernel and reads each .patch as
-# a plain source file (every blank context line becomes "trailing
-# whitespace").  Needs the extracted tree (./run.sh build).
+# checkpatch.pl runs on copies in a temporary directory with --no-tree, as
+# on a maintainer's machine: inside this repository it sees a git tree that
+# is not a kernel and reads each .patch as plain text (which is why no line
+# of a patch may end in whitespace, checked below).  Needs the extracted
+# tree for the script (./run.sh build).
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
