@@ -55,6 +55,7 @@ struct rb_event {
 	unsigned int	depth;
 	unsigned int	open_mask;
 	unsigned int	clock_id;
+	uint32_t	load_id;	/* which load of the module wrote it (0: unknown) */
 	struct rb_pos	pos;
 };
 

@@ -57,6 +57,15 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 		if (field->offset + field->size > f->min_size)
 			f->min_size = field->offset + field->size;
 	}
+	/* Optional: a module reload shows as a new load_id (traces of older modules have none). */
+	f->load_id = tep_find_field(event, "load_id");
+	if (f->load_id && f->load_id->size != 4) {
+		snprintf(err, errlen, "%s:%s field 'load_id' is %d bytes, expected 4",
+			 RB_EVENT_SYSTEM, RB_EVENT_NAME, f->load_id->size);
+		return -1;
+	}
+	if (f->load_id && f->load_id->offset + 4 > f->min_size)
+		f->min_size = f->load_id->offset + 4;
 	return 0;
 }
 
@@ -92,6 +101,7 @@ int rb_format_decode(const struct rb_format *f, struct tep_record *rec, struct r
 	e->depth = num(f, f->depth, d, 0);
 	e->open_mask = num(f, f->open_mask, d, 0);
 	e->clock_id = num(f, f->clock_id, d, 0);
+	e->load_id = f->load_id ? num(f, f->load_id, d, 0) : 0;
 	/* Values no module writes: the record is not what it claims to be. */
 	if (e->ctx >= RB_CTX_MAX || e->clock_id >= RB_CLOCK_MAX)
 		return -1;

@@ -21,6 +21,7 @@ struct rb_format {
 	struct tep_format_field	*clock, *seq, *open_seq, *idx, *pre_idx,
 				*end_idx, *window_ns, *cpu, *ctx, *depth,
 				*open_mask, *clock_id;
+	struct tep_format_field	*load_id;	/* optional: older modules lack it */
 };
 
 /*

@@ -1,15 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "rb_input.h"
+
+/* Is @rec ours under the id a reloaded module got?  Then take that id. */
+static bool reloaded_as(struct rb_input *in, struct tep_record *rec)
+{
+	int type = tep_data_type(in->fmt.tep, rec);
+
+	if (!in->resolve_id || type == in->unknown_type)
+		return false;
+	if (in->resolve_id(in->resolve_arg) != type) {
+		in->unknown_type = type;
+		return false;
+	}
+	in->fmt.id = type;
+	return true;
+}
 
 int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb_pos *pos)
 {
 	struct rb_event e = { 0 };
 
 	in->records++;
-	if (!rb_format_is_ours(&in->fmt, rec)) {
+	if (!rb_format_is_ours(&in->fmt, rec) && !reloaded_as(in, rec)) {
 		in->other++;
 		return 0;
 	}

@@ -24,6 +24,14 @@ struct rb_input {
 	/* Called with each decoded event after it was verified, if set. */
 	void			(*on_event)(void *arg, const struct rb_event *e);
 	void			*on_event_arg;
+	/*
+	 * Live only: the event's id now, or -1.  Asked when a record of an
+	 * unknown type comes, since a reloaded module may get another id.
+	 */
+	int			(*resolve_id)(void *arg);
+	void			*resolve_arg;
+	int			unknown_type;	/* last type asked about */
+	uint64_t		subbufs_across_reset; /* read as the buffer reset: not verified */
 	char			err[256];	/* first input error, if any */
 	int			failed;		/* the input is corrupt: stop */
 };

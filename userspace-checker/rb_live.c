@@ -29,6 +29,106 @@ struct live_cpu {
 volatile int rb_live_stop;
 
 /*
+ * Writing trace_clock resets the buffer (tracing_set_clock()): the kernel
+ * first stores the new clock id, which trace_clock shows at once, then
+ * stamps with the new clock, then empties every CPU.  So after each
+ * sub-buffer read the checker looks at trace_clock: unchanged, and that
+ * sub-buffer was written before the switch began; changed, and it may hold
+ * either clock, so it is not verified, the checker waits for the reset to
+ * finish (current_tracer is read under the same trace_types_lock), and
+ * starts every CPU afresh.
+ */
+struct clock_watch {
+	int		clock_fd;
+	int		tracer_fd;
+	char		name[64];	/* the clock now, as trace_clock names it */
+};
+
+static struct clock_watch watch = { .clock_fd = -1, .tracer_fd = -1 };
+
+/* The kernel's path counters at the start, or at the last reset (zero). */
+static struct rb_path_counters before;
+
+/* The selected clock in trace_clock ("local [global] counter ..."). */
+static int read_clock(char *name, size_t len)
+{
+	char buf[512], *open, *close;
+	ssize_t r = pread(watch.clock_fd, buf, sizeof(buf) - 1, 0);
+
+	if (r <= 0)
+		return -1;
+	buf[r] = '\0';
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (!close || (size_t)(close - open) > len)
+		return -1;
+	*close = '\0';
+	snprintf(name, len, "%s", open + 1);
+	return 0;
+}
+
+/* Returns true if the buffer was (or is being) reset since the last look. */
+static bool clock_switched(struct rb_input *in)
+{
+	char now[64], buf[64];
+
+	if (watch.clock_fd < 0 || read_clock(now, sizeof(now)) < 0 ||
+	    !strcmp(now, watch.name))
+		return false;
+	/* Wait until tracing_set_clock() has reset every CPU and let go. */
+	if (pread(watch.tracer_fd, buf, sizeof(buf), 0) < 0)
+		fprintf(stderr, "rbcheck: current_tracer: %s\n", strerror(errno));
+	fprintf(stderr, "rbcheck: trace_clock switched from %s to %s: the buffer was reset, "
+		"every CPU starts afresh\n", watch.name, now);
+	snprintf(watch.name, sizeof(watch.name), "%s", now);
+	rb_verify_reset(in->v, rb_clock_from_name(now));
+	/* The reset zeroed the kernel's path counters too: count from there. */
+	memset(before.v, 0, sizeof(before.v));
+	in->expect_clock = -1;	/* the module may read any clock now */
+	return true;
+}
+
+static void clock_watch_open(struct tracefs_instance *inst)
+{
+	char *path = tracefs_instance_get_file(inst, "trace_clock");
+
+	watch.clock_fd = path ? open(path, O_RDONLY) : -1;
+	tracefs_put_tracing_file(path);
+	path = tracefs_instance_get_file(inst, "current_tracer");
+	watch.tracer_fd = path ? open(path, O_RDONLY) : -1;
+	tracefs_put_tracing_file(path);
+	if (watch.clock_fd >= 0 && watch.tracer_fd >= 0 &&
+	    read_clock(watch.name, sizeof(watch.name)) == 0)
+		return;
+	/* Without them the checker cannot follow a switch: it still verifies. */
+	fprintf(stderr, "rbcheck: warning: cannot watch trace_clock: a clock switch would "
+		"show as violations\n");
+	if (watch.clock_fd >= 0)
+		close(watch.clock_fd);
+	watch.clock_fd = -1;
+}
+
+static void clock_watch_close(void)
+{
+	if (watch.clock_fd >= 0)
+		close(watch.clock_fd);
+	if (watch.tracer_fd >= 0)
+		close(watch.tracer_fd);
+	watch.clock_fd = watch.tracer_fd = -1;
+}
+
+/* A reloaded module's event may come back with another id. */
+static int event_id(void *arg)
+{
+	char *text = tracefs_instance_file_read(NULL, "events/" RB_EVENT_SYSTEM "/"
+						RB_EVENT_NAME "/id", NULL);
+	int id = text ? atoi(text) : -1;
+
+	free(text);
+	return id;
+}
+
+/*
  * The last sub-buffers of each CPU, so that a violation can be kept with
  * what led to it without saving a whole soak.
  */
@@ -145,6 +245,12 @@ static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
 		if (r < psize)
 			memset((char *)page + r, 0, psize - r);
 		in->subbufs++;
+		if (clock_switched(in)) {
+			in->subbufs_across_reset++;
+			c->subbuf++;
+			n++;
+			continue;
+		}
 		if (keep.pages && !keep.written)
 			keep_put(cpu, page, psize);
 		if (o->save && rb_raw_save_subbuf(o->save, cpu, page, psize) < 0) {
@@ -193,7 +299,6 @@ static void progress_line(const struct rb_input *in, double elapsed, double tota
 
 int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 {
-	static struct rb_path_counters before;
 	struct tracefs_instance *inst = NULL;
 	struct live_cpu cpus[RB_MAX_CPUS];
 	struct kbuffer *kbuf = NULL;
@@ -246,6 +351,10 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 		goto out;
 	}
 
+	clock_watch_open(inst);
+	in->resolve_id = event_id;
+	if (in->expect_clock >= 0)
+		in->v->buffer_clock = in->expect_clock;
 	read_counters(inst, ncpus, &before);
 	start = last_progress = now_sec();
 	for (;;) {
@@ -287,6 +396,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 out:
 	for (int cpu = 0; cpu < ncpus; cpu++)
 		close(cpus[cpu].fd);
+	clock_watch_close();
 	kbuffer_free(kbuf);
 	free(page);
 	free(keep.pages);

@@ -153,6 +153,14 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 		fprintf(f, "rbcheck: %" PRIu64 " events of other systems skipped\n", in->other);
 	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",
 		v->lost_events, v->lost_unknown ? " (and some reports without a count)" : "");
+	if (v->resets || v->reloads || v->filtered || v->stamped_at_commit)
+		fprintf(f, "rbcheck: under faults: %" PRIu64 " buffer reset(s) (%" PRIu64
+			" events wiped), %" PRIu64 " module reload(s) seen, %" PRIu64
+			" events filtered out (%" PRIu64 " stamped at commit)\n", v->resets,
+			v->reset_wiped, v->reloads, v->filtered, v->stamped_at_commit);
+	if (v->own_clock_other)
+		fprintf(f, "rbcheck: own-clock: %" PRIu64 " events not compared: the module read "
+			"another clock than the buffer's\n", v->own_clock_other);
 	fputc('\n', f);
 	report_contexts(f, v);
 	report_pairs(f, v);

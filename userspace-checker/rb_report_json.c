@@ -146,6 +146,11 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 		v->set.require_nested ? "true" : "false", rb_clock_name(v->clock_id),
 		v->events, in->other, v->lost_events, v->lost_unknown,
 		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap);
+	fprintf(f, "\"faults\":{\"buffer_resets\":%" PRIu64 ",\"reset_wiped\":%" PRIu64
+		",\"module_reloads\":%" PRIu64 ",\"filtered\":%" PRIu64
+		",\"stamped_at_commit\":%" PRIu64 ",\"own_clock_other\":%" PRIu64 "},",
+		v->resets, v->reset_wiped, v->reloads, v->filtered, v->stamped_at_commit,
+		v->own_clock_other);
 	json_contexts(f, v);
 	fputc(',', f);
 	json_pairs(f, v);

@@ -66,6 +66,15 @@ struct rb_cpu_state {
 	uint64_t	last_seq[RB_CTX_MAX];
 	bool		have_seq[RB_CTX_MAX];
 	bool		lost_pending[RB_CTX_MAX];
+	bool		reset_pending[RB_CTX_MAX];
+	/*
+	 * The last event, for the monotonic rule: time keeps going forward
+	 * across lost events and module reloads, which empty hist.
+	 */
+	struct rb_event	last;
+	bool		have_last;
+	uint32_t	load_id;
+	bool		have_load;
 };
 
 void rb_settings_default(struct rb_settings *set)
@@ -93,6 +102,7 @@ struct rb_verifier *rb_verifier_new(const struct rb_settings *set)
 		for (int i = 0; i < RB_CTX_MAX; i++)
 			v->pairs[c][i].min_delta = UINT64_MAX;
 	v->clock_id = RB_CLOCK_MAX;
+	v->buffer_clock = -1;
 	return v;
 }
 
@@ -282,7 +292,21 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 
 	if (e->clock_id == RB_CLOCK_NONE)
 		return;
+	if (v->buffer_clock >= 0 && e->clock_id != (unsigned int)v->buffer_clock) {
+		/* Read while the buffer already recorded with another clock. */
+		v->own_clock_other++;
+		return;
+	}
 	checked(v, RB_RULE_OWN_CLOCK, e->cpu);
+	if (e->ts > e->clock && v->set.filter_seq_mask) {
+		/*
+		 * With a filter on the event, the kernel writes an outermost
+		 * event to a per-CPU buffer first and stamps it when it copies
+		 * it into the ring buffer at commit (trace_buffered_event).
+		 */
+		v->stamped_at_commit++;
+		return;
+	}
 	if (e->ts > e->clock) {
 		violation(v, RB_RULE_OWN_CLOCK, e->cpu, e, prev, NULL, NULL,
 			  "time stamp is %" PRIu64 " ns after the clock read in TP_fast_assign",
@@ -319,7 +343,23 @@ static void rule_a_to_c(struct rb_verifier *v, const struct rb_event *inner,
 			  inner->seq, inner->ts - e->ts);
 }
 
-/* 5. sequence: per (CPU, context), no gap unless the buffer said it lost events there. */
+/* Would the event filter "seq & mask" have dropped every seq in (last, next)? */
+static bool filtered_gap(const struct rb_verifier *v, uint64_t last, uint64_t next)
+{
+	uint64_t mask = v->set.filter_seq_mask;
+
+	if (!mask || next - last > 64)
+		return false;
+	for (uint64_t m = last + 1; m < next; m++)
+		if (m & mask)
+			return false;
+	return true;
+}
+
+/*
+ * 5. sequence: per (CPU, context), no gap unless the buffer said it lost
+ * events there (or reset, or a filter dropped them).
+ */
 static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 			  const struct rb_event *e, const struct rb_event *prev)
 {
@@ -329,8 +369,12 @@ static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 		checked(v, RB_RULE_SEQUENCE, e->cpu);
 		if (e->seq == s->last_seq[c] + 1) {
 			/* no gap */
+		} else if (e->seq > s->last_seq[c] && s->reset_pending[c]) {
+			v->reset_wiped += e->seq - s->last_seq[c] - 1;
 		} else if (e->seq > s->last_seq[c] && s->lost_pending[c]) {
 			v->cpu_ctx[e->cpu][c].lost += e->seq - s->last_seq[c] - 1;
+		} else if (e->seq > s->last_seq[c] && filtered_gap(v, s->last_seq[c], e->seq)) {
+			v->filtered += e->seq - s->last_seq[c] - 1;
 		} else {
 			violation(v, RB_RULE_SEQUENCE, e->cpu, e, prev, NULL, NULL,
 				  "%s seq jumped from %" PRIu64 " to %" PRIu64
@@ -341,6 +385,7 @@ static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 	s->have_seq[c] = true;
 	s->last_seq[c] = e->seq;
 	s->lost_pending[c] = false;
+	s->reset_pending[c] = false;
 }
 
 static struct rb_cpu_state *cpu_state(struct rb_verifier *v, int cpu)
@@ -375,10 +420,22 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 	if (v->clock_id == RB_CLOCK_MAX)
 		v->clock_id = e->clock_id;
 
+	if (s->have_load && e->load_id != s->load_id) {
+		/*
+		 * The module was unloaded and loaded again: its numbering
+		 * (seq, idx) starts afresh; the buffer's time does not.
+		 */
+		v->reloads++;
+		s->nr = 0;
+		memset(s->have_seq, 0, sizeof(s->have_seq));
+	}
+	s->load_id = e->load_id;
+	s->have_load = true;
+
 	if (s->nr)
 		prev = hist_at(s, 0);
-	if (prev)
-		rule_monotonic(v, prev, e);
+	if (s->have_last)
+		rule_monotonic(v, &s->last, e);
 	rule_own_clock(v, e, prev);
 
 	for (unsigned int back = 0; back < s->nr; back++) {
@@ -399,6 +456,8 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 		v->cpu_ctx[e->cpu][e->ctx].nested++;
 	rule_sequence(v, s, e, prev);
 
+	s->last = *e;
+	s->have_last = true;
 	s->hist[s->head] = *e;
 	s->head = (s->head + 1) % RB_HISTORY;
 	if (s->nr < RB_HISTORY)
@@ -413,14 +472,34 @@ void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
 	if (!s)
 		return;
 	v->cpu_lost_reports[cpu]++;
-	if (missed > 0)
+	if (missed > 0) {
 		v->lost_events += missed;
-	else
+		v->cpu_lost_events[cpu] += missed;
+	} else {
 		v->lost_unknown++;
+		v->cpu_lost_unknown[cpu]++;
+	}
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		s->lost_pending[c] = true;
 	/* Events before the loss are not the ones nested around what follows. */
 	s->nr = 0;
+}
+
+void rb_verify_reset(struct rb_verifier *v, int clock)
+{
+	v->resets++;
+	v->buffer_clock = clock;
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		struct rb_cpu_state *s = v->cpus[cpu];
+
+		if (!s)
+			continue;
+		v->cpu_resets[cpu]++;
+		s->nr = 0;
+		s->have_last = false;
+		for (int c = 0; c < RB_CTX_MAX; c++)
+			s->reset_pending[c] = true;
+	}
 }
 
 /*
@@ -438,7 +517,7 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 	for (int cpu = 0; cpu < RB_MAX_CPUS && cpu < k->nr_cpus; cpu++) {
 		uint64_t counted, seen = 0;
 
-		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu])
+		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu] || v->cpu_resets[cpu])
 			continue;
 		counted = k->v[cpu][RB_TS_A_TO_C] + k->v[cpu][RB_TS_A_TO_C_LOST];
 		for (int c = 0; c < RB_CTX_MAX; c++)
@@ -473,6 +552,25 @@ void rb_verify_finish(struct rb_verifier *v)
 			snprintf(r->skip_reason, sizeof(r->skip_reason),
 				 "no event nested in another after its reservation");
 		}
+	}
+
+	/*
+	 * Every missing event must be one the buffer reported lost: per CPU,
+	 * the seq gaps after loss reports add up to at most what they said
+	 * (less when the last lost events had no successor in their context).
+	 */
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		uint64_t gaps = 0;
+
+		if (!v->cpus[cpu] || !v->cpu_lost_reports[cpu] || v->cpu_lost_unknown[cpu])
+			continue;
+		for (int c = 0; c < RB_CTX_MAX; c++)
+			gaps += v->cpu_ctx[cpu][c].lost;
+		checked(v, RB_RULE_SEQUENCE, cpu);
+		if (gaps > v->cpu_lost_events[cpu])
+			violation(v, RB_RULE_SEQUENCE, cpu, NULL, NULL, NULL, NULL,
+				  "%" PRIu64 " events are missing but the buffer reported only %"
+				  PRIu64 " lost", gaps, v->cpu_lost_events[cpu]);
 	}
 
 	r = &v->rules[RB_RULE_OWN_CLOCK];

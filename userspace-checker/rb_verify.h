@@ -38,6 +38,13 @@ enum rb_verdict {
 struct rb_settings {
 	uint64_t	clock_bound_ns;	/* own-clock: how far before its clock */
 	bool		require_nested;	/* no nested event at all is a FAIL */
+	/*
+	 * An event filter drops the events whose seq has none of these bits
+	 * set ("seq & MASK"): such gaps are counted as filtered, and a stamp
+	 * after the own clock read is the commit-time stamp the kernel gives
+	 * an event it first wrote to its per-CPU filter buffer.  0: no filter.
+	 */
+	uint64_t	filter_seq_mask;
 };
 
 /* Counts per context pair, outer ⊃ inner. */
@@ -97,6 +104,22 @@ struct rb_verifier {
 	uint64_t		max_clock_gap;	/* own-clock: largest clock - ts */	/* nmi in irq in softirq in normal */
 	unsigned int		clock_id;	/* of the first event */
 	int			nr_cpus_seen;
+	/*
+	 * The clock the buffer records with (enum rb_clock), if the reader
+	 * knows it (-1: take the events' word).  Own-clock compares only the
+	 * events whose module read that same clock.
+	 */
+	int			buffer_clock;
+	/* What happened to the buffer under the checker (faults). */
+	uint64_t		resets;		/* buffer resets (trace_clock switch) */
+	uint64_t		reset_wiped;	/* seq gaps right after a reset */
+	uint64_t		cpu_resets[RB_MAX_CPUS];
+	uint64_t		reloads;	/* module load changes seen, all CPUs */
+	uint64_t		filtered;	/* seq gaps the event filter explains */
+	uint64_t		stamped_at_commit; /* filtered events stamped at commit */
+	uint64_t		own_clock_other; /* not compared: another clock */
+	uint64_t		cpu_lost_events[RB_MAX_CPUS];
+	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 };
 
 extern const char *const rb_rule_names[RB_RULE_MAX];
@@ -109,6 +132,12 @@ void rb_verifier_free(struct rb_verifier *v);
 int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
 /* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
+/*
+ * The buffer was reset (every CPU emptied, e.g. by a trace_clock switch) and
+ * now records with @clock (enum rb_clock, or -1 if unknown): what comes
+ * next is not compared with what came before.
+ */
+void rb_verify_reset(struct rb_verifier *v, int clock);
 /*
  * 6. counters: the kernel's time stamp path counts over the same run (after
  * the events are fed, before rb_verify_finish()).  @k must outlive @v.

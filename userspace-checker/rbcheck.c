@@ -98,6 +98,10 @@ static void usage(FILE *f)
 "  -b, --clock-bound-us N  own-clock: how far before the event's own clock\n"
 "                          read its time stamp may be (default 1000000)\n"
 "  -n, --require-nested    FAIL if no event nested in another (nothing tested)\n"
+"  -F, --filter-seq-mask M the event has the filter 'seq & M' (at times): a seq\n"
+"                          gap of only filtered-out seqs is no violation, and a\n"
+"                          stamp after the own clock read is counted as taken\n"
+"                          at commit (the kernel's per-CPU filter buffer)\n"
 "  -k, --ktap FILE         also write the verdicts as KTAP v1 to FILE\n"
 "  -j, --json FILE         also write everything as one JSON object to FILE\n"
 "                          (FILE '-': to stdout, instead of the text summary)\n"
@@ -263,6 +267,7 @@ int main(int argc, char **argv)
 		{ "progress",		required_argument, NULL, 'p' },
 		{ "clock-bound-us",	required_argument, NULL, 'b' },
 		{ "require-nested",	no_argument,	   NULL, 'n' },
+		{ "filter-seq-mask",	required_argument, NULL, 'F' },
 		{ "ktap",		required_argument, NULL, 'k' },
 		{ "save-raw",		required_argument, NULL, 's' },
 		{ "max",		required_argument, NULL, 'm' },
@@ -298,7 +303,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nk:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nF:k:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -318,6 +323,11 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			set.require_nested = true;
+			break;
+		case 'F':
+			if (parse_num(optarg, 1, 65535, &d) || d != (int)d)
+				return bad_usage("--filter-seq-mask '%s': a mask of 1 to 65535", optarg);
+			set.filter_seq_mask = (uint64_t)d;
 			break;
 		case 'k':
 			ktap_file = optarg;

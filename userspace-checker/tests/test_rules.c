@@ -363,6 +363,176 @@ TEST(seq_going_backwards_fails_even_after_lost_events)
 	rb_verifier_free(v);
 }
 
+TEST(more_missing_events_than_the_buffer_reported_lost_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 5, 1, 2, 2, 2000, 2001),
+	};
+
+	rb_verify_event(v, &e[0]);
+	rb_verify_lost(v, 0, 1);	/* one lost, but seq 2, 3 and 4 are missing */
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "3 missing, 1 reported");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_SEQUENCE].examples[0],
+			    "3 events are missing but the buffer reported only 1 lost",
+			    "the example names both counts");
+	rb_verifier_free(v);
+}
+
+TEST(time_going_backwards_across_lost_events_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 2001),
+		ev(RB_CTX_NORMAL, 3, 1, 2, 2, 1000, 1001),
+	};
+
+	rb_verify_event(v, &e[0]);
+	rb_verify_lost(v, 0, 1);
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_MONOTONIC), "lost events do not excuse time going back");
+	rb_verifier_free(v);
+}
+
+/* trace_clock switched: the kernel emptied the buffer, time starts anew. */
+static int across_reset(struct rb_event *e)
+{
+	e[0] = ev(RB_CTX_NORMAL, 1, 0, 1, 1, 5000, 5001);
+	e[1] = ev(RB_CTX_NORMAL, 5, 1, 2, 2, 1000, 1001);	/* 2-4 wiped */
+	return 2;
+}
+
+TEST(buffer_reset_restarts_every_cpu)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2];
+
+	across_reset(e);
+	rb_verify_event(v, &e[0]);
+	rb_verify_reset(v, RB_CLOCK_GLOBAL);
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "earlier time and a seq gap after the reset");
+	EXPECT_EQ(1, v->resets, "one reset");
+	EXPECT_EQ(3, v->reset_wiped, "seq 2-4 counted as wiped by it");
+	rb_verifier_free(v);
+}
+
+TEST(the_same_stream_without_a_reset_fails)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2];
+
+	feed(v, e, across_reset(e));
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_MONOTONIC), "time went back");
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "seq 2-4 vanished");
+	rb_verifier_free(v);
+}
+
+TEST(own_clock_of_another_clock_than_the_buffers_is_not_compared)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 2, 1, 2, 2, 9000, 2001),	/* after its clock read */
+	};
+
+	e[1].clock_id = RB_CLOCK_LOCAL;
+	v->buffer_clock = RB_CLOCK_GLOBAL;
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "the global event is fine");
+	EXPECT_EQ(1, v->own_clock_other, "the local-clock event is counted, not compared");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e[1].clock_id = RB_CLOCK_GLOBAL;
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "with the same clock it fails");
+	rb_verifier_free(v);
+}
+
+/* The module was reloaded: seq and idx start again, time goes on. */
+TEST(module_reload_restarts_numbering_not_time)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3] = {
+		ev(RB_CTX_NORMAL, 41, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 42, 1, 2, 2, 2000, 2001),
+		ev(RB_CTX_NORMAL, 1, 0, 1, 1, 3000, 3001),
+	};
+
+	e[0].load_id = e[1].load_id = 7;
+	e[2].load_id = 8;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_PASS, rb_verdict(v), "seq 1 after 42 from a new load");
+	EXPECT_EQ(1, v->reloads, "one reload seen");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e[2].ts = 1500;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_MONOTONIC), "time may not go back across it");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e[2].ts = 3000;
+	e[2].load_id = 7;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "the same load going back to 1");
+	rb_verifier_free(v);
+}
+
+static struct rb_verifier *filtered_verifier(uint64_t mask)
+{
+	struct rb_settings set;
+
+	rb_settings_default(&set);
+	set.filter_seq_mask = mask;
+	return rb_verifier_new(&set);
+}
+
+TEST(gap_of_filtered_out_seq_passes_only_under_the_filter)
+{
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 7, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 9, 1, 2, 2, 2000, 2001),	/* 8 & 7 == 0: filtered */
+	};
+	struct rb_verifier *v = filtered_verifier(7);
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_SEQUENCE), "seq 8 fails 'seq & 7'");
+	EXPECT_EQ(1, v->filtered, "counted as filtered");
+	rb_verifier_free(v);
+
+	v = verifier();
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "without the filter it is a gap");
+	rb_verifier_free(v);
+
+	v = filtered_verifier(7);
+	e[0].seq = 6;
+	e[1].seq = 8;	/* 7 & 7 != 0: the filter keeps it */
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "seq 7 would have passed the filter");
+	rb_verifier_free(v);
+}
+
+TEST(stamp_after_own_clock_under_a_filter_is_the_commit_stamp)
+{
+	struct rb_event e[1] = { ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 1000) };
+	struct rb_verifier *v = filtered_verifier(7);
+
+	feed(v, e, 1);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK) == RB_FAIL ? RB_FAIL : RB_PASS,
+		  "not a violation under a filter");
+	EXPECT_EQ(1, v->stamped_at_commit, "counted as stamped at commit");
+	rb_verifier_free(v);
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
