@@ -103,6 +103,11 @@ struct rbs_settings {
 	unsigned int	nmi_period_us;		/* 0: no NMI writer */
 	enum rbs_clock	clock;
 	enum rbs_nmi_source nmi_source;		/* what is actually used */
+	/*
+	 * Random and never 0, per load: the checker tells a reloaded module's
+	 * fresh seq and idx numbering from a broken one by it.
+	 */
+	u32		load_id;
 };
 
 extern struct rbs_settings rbs_settings;

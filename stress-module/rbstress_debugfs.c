@@ -64,6 +64,7 @@ static int rbs_settings_show(struct seq_file *m, void *v)
 		   s->window_ns[RBS_CTX_IRQ], s->irq_period_us);
 	seq_printf(m, "nmi_window_ns %u\nnmi_period_us %u\n",
 		   s->window_ns[RBS_CTX_NMI], s->nmi_period_us);
+	seq_printf(m, "load_id %u\n", s->load_id);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(rbs_settings);

@@ -18,6 +18,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/random.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 
@@ -145,6 +146,7 @@ static int __init rbs_parse_params(void)
 	rbs_settings.softirq_period_us = softirq_period_us;
 	rbs_settings.irq_period_us = irq_period_us;
 	rbs_settings.nmi_period_us = nmi_period_us;
+	rbs_settings.load_id = get_random_u32() | 1;
 	return 0;
 }
 

@@ -14,6 +14,8 @@
  *             (idx, end_idx) nested inside this event after it reserved
  *   open_mask contexts whose window was open when this one opened, with
  *   open_seq  the seq of each of those events
+ *   load_id   which load of the module wrote it: seq and idx restart at a
+ *             reload
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rbstress
@@ -54,6 +56,7 @@ TRACE_EVENT(rbstress_event,
 		__field(u32,	pre_idx)
 		__field(u32,	end_idx)
 		__field(u32,	window_ns)
+		__field(u32,	load_id)
 		__field(u16,	cpu)
 		__field(u8,	ctx)
 		__field(u8,	depth)
@@ -77,6 +80,7 @@ TRACE_EVENT(rbstress_event,
 		__entry->depth		= o.depth;
 		__entry->open_mask	= o.open_mask;
 		__entry->clock_id	= rbs_settings.clock;
+		__entry->load_id	= rbs_settings.load_id;
 		/* Hold the window open so that higher contexts land inside. */
 		rbs_window_spin(o.window_ns);
 		__entry->end_idx	= rbs_window_close(o.ctx);
