@@ -48,7 +48,13 @@ int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
 
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before)
 {
-	for (int cpu = 0; cpu < after->nr_cpus && cpu < before->nr_cpus; cpu++)
+	for (int cpu = 0; cpu < after->nr_cpus && cpu < before->nr_cpus; cpu++) {
+		for (int p = 0; p < RB_TS_PATH_MAX; p++)
+			if (after->v[cpu][p] < before->v[cpu][p])
+				after->was_reset[cpu] = true;
+		if (after->was_reset[cpu])
+			continue;
 		for (int p = 0; p < RB_TS_PATH_MAX; p++)
 			after->v[cpu][p] -= before->v[cpu][p];
+	}
 }

@@ -29,6 +29,8 @@ struct rb_path_counters {
 	bool		present;	/* the kernel has them */
 	int		nr_cpus;
 	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
+	/* The buffer was reset during the run (they went down): since then only. */
+	bool		was_reset[RB_MAX_CPUS];
 };
 
 /*
@@ -37,7 +39,11 @@ struct rb_path_counters {
  */
 int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
 
-/* @after - @before, CPU by CPU, into @after. */
+/*
+ * @after -= @before, per CPU; a CPU whose counters went down was reset in
+ * between (a trace_clock switch, an unloaded module's events): it keeps
+ * @after, the counts since the reset, and is marked was_reset.
+ */
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before);
 
 #endif /* _RB_COUNTERS_H */

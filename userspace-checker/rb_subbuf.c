@@ -14,6 +14,11 @@
 #define RB_MISSED_STORED	(1ULL << 30)
 #define RB_COMMIT_MASK		((1ULL << 27) - 1)
 
+/* type_len values of the event header (include/linux/ring_buffer.h). */
+#define RB_TYPE_PADDING		29
+#define RB_TYPE_TIME_EXTEND	30
+#define RB_TYPE_TIME_STAMP	31
+
 static uint64_t read_word(const unsigned char *p, int size, bool big)
 {
 	uint64_t v = 0;
@@ -45,12 +50,68 @@ static int check_header(struct rb_input *in, const void *page,
 	return -1;
 }
 
+/*
+ * rb_event_discard() gives a discarded event of delta 0 the delta 1, so
+ * that it is not taken for the padding at the end of the page; the
+ * writer's time did not move, and its check_buffer() does not count it.
+ * kbuffer adds every padding's delta: find those 1s, to take them back.
+ * Returns how many were found, their page offsets in @offs (at most @max).
+ */
+int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
+			    uint64_t *offs, int max)
+{
+	const unsigned char *p = page;
+	uint64_t start = 8 + l->long_size;
+	uint64_t end = start + (read_word(p + 8, l->long_size, l->big_endian) & RB_COMMIT_MASK);
+	uint64_t off = start;
+	int n = 0;
+
+	if (end > (uint64_t)l->psize)
+		return 0;	/* check_header() says why */
+	while (off + 4 <= end) {
+		uint32_t h = read_word(p + off, 4, l->big_endian);
+		unsigned int type_len = l->big_endian ? h >> 27 : h & 0x1f;
+		uint32_t delta = l->big_endian ? h & ((1u << 27) - 1) : h >> 5;
+		uint64_t len;
+
+		switch (type_len) {
+		case RB_TYPE_PADDING:
+			if (!delta)
+				return n;	/* the rest of the page is empty */
+			if (off + 8 > end)
+				return n;
+			if (delta == 1 && n < max)
+				offs[n++] = off;
+			len = 4 + read_word(p + off + 4, 4, l->big_endian);
+			break;
+		case RB_TYPE_TIME_EXTEND:
+		case RB_TYPE_TIME_STAMP:
+			len = 8;
+			break;
+		case 0:
+			if (off + 8 > end)
+				return n;
+			len = 4 + read_word(p + off + 4, 4, l->big_endian);
+			break;
+		default:
+			len = 4 + 4 * type_len;
+		}
+		if (len < 4)
+			return n;
+		off += len;
+	}
+	return n;
+}
+
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf)
 {
 	int psize = l->psize;
 	struct tep_record rec = { .cpu = cpu };
 	struct rb_pos pos = { .subbuf = subbuf };
+	/* A page holds at most psize / 8 events. */
+	uint64_t zero[512];
+	int nzero, done = 0;
 	unsigned long long ts;
 	void *data;
 	int missed;
@@ -62,6 +123,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
 		return -1;
 	}
+	nzero = rb_subbuf_zero_discards(page, l, zero, sizeof(zero) / sizeof(zero[0]));
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)
 		rb_verify_lost(in->v, cpu, missed);
@@ -77,7 +139,9 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 				 ": event header does not advance (length 0)", cpu, subbuf, offset);
 			return -1;
 		}
-		rec.ts = ts;
+		while (done < nzero && zero[done] < offset)
+			done++;
+		rec.ts = ts - done;
 		rec.data = data;
 		rec.size = kbuffer_event_size(kbuf);
 		pos.offset = offset;

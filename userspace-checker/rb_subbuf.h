@@ -3,6 +3,7 @@
 #define _RB_SUBBUF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <kbuffer.h>
 
@@ -23,5 +24,12 @@ struct rb_subbuf_layout {
  */
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf);
+
+/*
+ * The page offsets of the discarded events whose delta 1 stands for 0
+ * (rb_event_discard()); returns how many, at most @max.
+ */
+int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
+			    uint64_t *offs, int max);
 
 #endif /* _RB_SUBBUF_H */

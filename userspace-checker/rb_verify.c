@@ -517,7 +517,8 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 	for (int cpu = 0; cpu < RB_MAX_CPUS && cpu < k->nr_cpus; cpu++) {
 		uint64_t counted, seen = 0;
 
-		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu] || v->cpu_resets[cpu])
+		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu] || v->cpu_resets[cpu] ||
+		    k->was_reset[cpu])
 			continue;
 		counted = k->v[cpu][RB_TS_A_TO_C] + k->v[cpu][RB_TS_A_TO_C_LOST];
 		for (int c = 0; c < RB_CTX_MAX; c++)

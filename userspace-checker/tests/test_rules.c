@@ -9,8 +9,11 @@
  */
 #include <stdint.h>
 
+#include <kbuffer.h>
+
 #include "rb_counters.h"
 #include "rb_report.h"
+#include "rb_subbuf.h"
 #include "rb_verify.h"
 #include "rb_test.h"
 
@@ -533,6 +536,100 @@ TEST(stamp_after_own_clock_under_a_filter_is_the_commit_stamp)
 	rb_verifier_free(v);
 }
 
+/*
+ * A sub-buffer as the x86_64 guest writes it: 8-byte time stamp, 8-byte
+ * commit word, then 4-byte event headers (type_len in the low 5 bits).
+ */
+static unsigned int put_event(unsigned char *page, unsigned int off, uint32_t delta,
+			      uint64_t clock, uint64_t seq)
+{
+	uint32_t h = (delta << 5) | 20;	/* 80 bytes: the test format's 78, aligned */
+	unsigned char *d = page + off + 4;
+
+	memcpy(page + off, &h, 4);
+	memset(d, 0, 80);
+	d[0] = 300 & 0xff;		/* common_type: the format's ID */
+	d[1] = 300 >> 8;
+	memcpy(d + 8, &clock, 8);
+	memcpy(d + 16, &seq, 8);
+	d[77] = RB_CLOCK_GLOBAL;	/* clock_id */
+	return off + 84;
+}
+
+static unsigned int put_discard(unsigned char *page, unsigned int off, uint32_t delta)
+{
+	uint32_t h = (delta << 5) | 29, len = 80;
+
+	memcpy(page + off, &h, 4);
+	memcpy(page + off + 4, &len, 4);
+	return off + 4 + len;
+}
+
+static uint64_t seen_ts[4];
+static int nr_seen;
+
+static void record_ts(void *arg, const struct rb_event *e)
+{
+	if (nr_seen < 4)
+		seen_ts[nr_seen++] = e->ts;
+}
+
+static int feed_page(unsigned char *page, unsigned int end)
+{
+	static const struct rb_subbuf_layout layout = { .psize = 4096, .long_size = 8 };
+	char header[4096], format[4096], err[256];
+	struct rb_input in = { .expect_clock = -1, .on_event = record_ts };
+	struct tep_handle *tep = tep_alloc();
+	struct kbuffer *kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+	struct rb_settings set;
+	uint64_t ts = 1000, commit = end - 16;
+	size_t hl, fl;
+	FILE *f;
+	int ret;
+
+	memcpy(page, &ts, 8);
+	memcpy(page + 8, &commit, 8);
+	f = fopen(RB_TEST_DATA "/header_page", "r");
+	hl = f ? fread(header, 1, sizeof(header), f) : 0;
+	if (f)
+		fclose(f);
+	f = fopen(RB_TEST_DATA "/rbstress_event.format", "r");
+	fl = f ? fread(format, 1, sizeof(format), f) : 0;
+	if (f)
+		fclose(f);
+	tep_set_long_size(tep, 8);
+	if (!hl || !fl || tep_parse_header_page(tep, header, hl, 8) < 0 ||
+	    tep_parse_event(tep, format, fl, "rbstress") != 0 ||
+	    rb_format_init(&in.fmt, tep, err, sizeof(err)) < 0)
+		return -2;
+	rb_settings_default(&set);
+	in.v = rb_verifier_new(&set);
+	nr_seen = 0;
+	ret = rb_subbuf_feed(&in, kbuf, page, &layout, 0, 0);
+	rb_verifier_free(in.v);
+	kbuffer_free(kbuf);
+	tep_free(tep);
+	return ret;
+}
+
+/* rb_event_discard() turned a delta 0 into 1: the writer's time did not move. */
+TEST(discarded_event_delta_1_stands_for_0)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16;
+
+	off = put_event(page, off, 0, 1001, 1);		/* 1000 */
+	off = put_discard(page, off, 1);		/* was 0 */
+	off = put_event(page, off, 100, 1101, 2);	/* 1100 */
+	off = put_discard(page, off, 40);		/* a real delta: counts */
+	off = put_event(page, off, 10, 1151, 3);	/* 1150 */
+	EXPECT_EQ(0, feed_page(page, off), "the page parses");
+	EXPECT_EQ(3, nr_seen, "three events");
+	EXPECT_EQ(1000, seen_ts[0], "first event at the page's time stamp");
+	EXPECT_EQ(1100, seen_ts[1], "the delta 1 of the discard is not time");
+	EXPECT_EQ(1150, seen_ts[2], "a discarded event's real delta is");
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
@@ -624,6 +721,27 @@ TEST(kernel_a_to_c_count_on_a_cpu_that_lost_events_is_not_checked)
 	rb_verify_finish(v);
 	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_COUNTERS), "unseen events may explain it");
 	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].skip_reason, "lost", "and it says why");
+	rb_verifier_free(v);
+}
+
+TEST(path_counters_that_went_down_were_reset_and_are_not_checked)
+{
+	static struct rb_path_counters before, after;
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	before.present = after.present = true;
+	before.nr_cpus = after.nr_cpus = 1;
+	before.v[0][RB_TS_A_TO_C] = 500;
+	after.v[0][RB_TS_A_TO_C] = 20;	/* an rmmod reset the buffer */
+	rb_counters_sub(&after, &before);
+	EXPECT_EQ(1, after.was_reset[0], "the CPU is marked reset");
+	EXPECT_EQ(20, after.v[0][RB_TS_A_TO_C], "it keeps the counts since the reset");
+	for (int i = 0; i < clean_stream(e); i++)
+		rb_verify_event(v, &e[i]);
+	rb_verify_counters(v, &after);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_SKIP, rb_rule_verdict(v, RB_RULE_COUNTERS), "no underflowed comparison");
 	rb_verifier_free(v);
 }
 
