@@ -19,7 +19,14 @@ commands:
            a live progress line, Ctrl-C that still writes the summary, the
            first violation's sub-buffers kept (results/<id>/violation-raw
            and violation.dat), stop there unless --keep-going, and a PNG
-           of the nested deltas
+           of the nested deltas; --faults [LIST]: the faults of LIST (default
+           all, interleaved in random order) injected all along
+  faults [--faults LIST] [options of run]
+           inject faults while the writers record and the checker verifies
+           live: each scenario of LIST (default: all, one after the other,
+           --duration seconds each, default 20) gets its own live check; a
+           table says how often each was injected, how many events were
+           verified across it, and the evidence it acted; see docs/faults.md
   test [--full]
            the test suite: checker unit and CLI tests, the model checker,
            then boots of the real kernel (a PASS run and a negative control
@@ -61,11 +68,18 @@ options of run:
   --capture SEC          length of the trace.dat capture (default 2, 0: none)
   --rb-time-32           use a kernel built with the 32-bit rb_time_t
                          (CONFIG_RING_BUFFER_RB_TIME_32; built on first use)
+  --debug                use the debug kernel (lockdep, KASAN, UBSAN, atomic
+                         sleep and preemption checks, the ring buffer's startup
+                         test; images/config/debug.config), booted with
+                         panic_on_warn=1 oops=panic: any kernel complaint FAILs
+  --faults LIST          the faults job (see 'faults'): resize, clock, hotplug,
+                         instances, tracing-on, overwrite, no-overwrite, filter,
+                         reload, or mixed (all interleaved), comma-separated
   --legacy-nested-ts     boot with ring_buffer_legacy_nested_ts: nested events
                          get delta 0 as before 2020; the verdict must be FAIL
   --save-raw             keep the sub-buffers the live checker read (results/<id>/raw)
                          and verify them again on the host: the verdicts must agree
-  --job stress|params|rmmod
+  --job stress|params|rmmod|faults
                          what the guest does (default stress); params loads the
                          module with every case of images/module-params.table,
                          rmmod unloads it under full load (both used by the tests)
@@ -99,6 +113,8 @@ cmd_build() {
 
 # Parse the options of 'run' into globals; unknown ones are an error.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress boot_extra=
+debug=0 faults=
+all_faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
@@ -108,7 +124,17 @@ parse_run_opts() {
 		--clock)	clock=${2:-}; shift 2 || usage_error "--clock needs a value" ;;
 		--mod)		mod=${2:-}; shift 2 || usage_error "--mod needs a value" ;;
 		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
-		--rb-time-32)	export RBTS_VARIANT=rb-time-32; shift ;;
+		--rb-time-32)	[ "$debug" = 0 ] || usage_error "--rb-time-32 and --debug cannot be combined"
+				export RBTS_VARIANT=rb-time-32; shift ;;
+		--debug)	[ "${RBTS_VARIANT:-default}" = default ] ||
+					usage_error "--rb-time-32 and --debug cannot be combined"
+				debug=1; export RBTS_VARIANT=debug
+				# as syzkaller boots its kernels: the first warning is fatal.
+				# acpi=noirq: under KASAN, lockdep and TCG the AML interpreter
+				# cannot run the PCI _PRT method within ACPICA's 30 s loop
+				# limit, and virtio gets no IRQ; the PIRQ router does it.
+				extra_append="$extra_append panic_on_warn=1 acpi=noirq"; shift ;;
+		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
 		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	extra_append="$extra_append rbts.saveraw=1"; shift ;;
@@ -120,7 +146,19 @@ parse_run_opts() {
 	[[ "$cpus" =~ ^[1-8]$ ]] || usage_error "--cpus must be 1 to 8, not '$cpus'"
 	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number >= 1 of seconds, or with s, m or h (90s, 30m, 6h), not '$duration'"
 	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
-	case "$job" in stress|params|rmmod) ;; *) usage_error "--job must be stress, params or rmmod, not '$job'" ;; esac
+	case "$job" in stress|params|rmmod|faults) ;; *) usage_error "--job must be stress, params, rmmod or faults, not '$job'" ;; esac
+	if [ "$job" = faults ]; then
+		[ -n "$faults" ] || faults=${all_faults// /,}
+		local f
+		for f in ${faults//,/ }; do
+			case " $all_faults mixed " in
+			*" $f "*) ;;
+			*) usage_error "--faults: unknown scenario '$f' (have: $all_faults mixed)" ;;
+			esac
+		done
+		extra_append="$extra_append rbts.faults=$faults"
+		capture=0
+	fi
 	case "$clock" in local|global|counter|perf|mono|mono_raw|boot) ;;
 	*) usage_error "--clock must be local, global, counter, perf, mono, mono_raw or boot, not '$clock'" ;; esac
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
@@ -150,10 +188,13 @@ boot_and_verify() {
 	mkdir -p "$out"
 	ln -sfn "$id" "$TOP/results/latest"
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
-	info "booting: $accel, $cpus CPU(s), clock $clock, rb_time_t ${RBTS_VARIANT:-64-bit}${extra_append:+, $extra_append}, verifying for ${duration}s"
+	info "booting: $accel, $cpus CPU(s), clock $clock, kernel ${RBTS_VARIANT:-default}${extra_append:+, $extra_append}, verifying for ${duration}s"
+	local runs=1 slack=180
+	[ "$job" != faults ] || runs=$(echo "${faults//,/ }" | wc -w)
+	[ "$debug" = 0 ] || slack=600	# KASAN and lockdep under TCG, the startup test
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
-		--timeout $(( duration + capture + 180 )) \
+		--timeout $(( duration * runs + capture + slack )) \
 		--append "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
 	if [ "$rc" != 0 ]; then
 		echo "VERDICT: FAIL (the guest hung or crashed; results in ${out#$TOP/})"
@@ -162,6 +203,13 @@ boot_and_verify() {
 	fi
 	rc=0
 	"$TOP/images/collect-verdict.sh" "$out" || rc=$?
+	if [ "$job" = faults ] && [ "$rc" -le 1 ]; then
+		echo
+		echo "fault scenarios (each verified live while the fault was injected):"
+		"$TOP/images/faults-table.py" "$out" || { [ $? = 1 ] && rc=1 || rc=2; }
+		[ "$rc" = 0 ] && echo PASS > "$out/verdict.txt" || echo FAIL > "$out/verdict.txt"
+		echo "VERDICT: $(cat "$out/verdict.txt")  (faults and kernel log; table in ${out#$TOP/}/faults/faults.md)"
+	fi
 	[ ! -f "$out/stopped" ] || echo "(stopped early from the host: the verdict covers what was read)"
 	return $rc
 }
@@ -178,6 +226,12 @@ cmd_soak() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--keep-going)	keep_going=1; shift ;;
+		--faults)	# all of them, interleaved, unless a list follows
+				if [ $# -ge 2 ] && [ "${2#-}" = "$2" ]; then
+					args+=(--faults "$2"); shift 2
+				else
+					args+=(--faults mixed); shift
+				fi ;;
 		*)		args+=("$1"); shift ;;
 		esac
 	done
@@ -189,6 +243,14 @@ cmd_soak() {
 	boot_and_verify || rc=$?
 	"$TOP/images/plot-deltas.sh" "$TOP/results/latest" || true
 	return $rc
+}
+
+# Every fault scenario in turn, each verified live while it is injected.
+cmd_faults() {
+	duration=20
+	parse_run_opts --job faults "$@"
+	cmd_build
+	boot_and_verify
 }
 
 cmd_test() {
@@ -332,6 +394,7 @@ esac
 case "$sub" in
 run)		cmd_run "$@" ;;
 soak)		cmd_soak "$@" ;;
+faults)		cmd_faults "$@" ;;
 test)		cmd_test "$@" ;;
 bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;

@@ -31,6 +31,7 @@ add_binary() {
 install -m 0755 /bin/busybox "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 install -m 0755 "$TOP/images/guest-init.sh" "$stage/init"
+install -m 0755 "$TOP/images/guest-faults.sh" "$stage/bin/rbts-faults"
 install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 # The kernel's own ring buffer benchmark, for ./run.sh bench kernels.
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko

@@ -13,7 +13,49 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 out=${1:?usage: collect-verdict.sh RESULTS-DIR}
-[ -f "$out/verdict" ] || { echo "error: the guest wrote no verdict (see $out/console.log)" >&2; exit 2; }
+
+# The kernel's own word, first: a debug kernel booted with panic_on_warn
+# dies on its first complaint and brings no verdict back.  Patterns:
+# WARN/BUG splats (lockdep's are WARNINGs, KASAN's and sleeping-in-atomic
+# are BUGs), UBSAN reports, lockdep switching itself off, the ring
+# buffer's time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS) and
+# startup test, and NMIs no handler claimed (the module's NMI writer must
+# claim every NMI it sends).
+pattern='WARNING:|BUG:|Oops|Kernel panic|UBSAN:|DEBUG_LOCKS_WARN_ON|turning off the locking correctness validator|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON|Ring buffer.*FAILED|NMI received for unknown reason'
+kernel_log() {
+	if grep -E -h "$pattern" "$out/console.log" "$out/dmesg.txt" 2>/dev/null | sort -u > "$out/kernel-complaints.txt" &&
+	   [ -s "$out/kernel-complaints.txt" ]; then
+		kernel=FAIL
+		echo
+		echo "kernel log: FAIL, the kernel complained:"
+		head -n 10 "$out/kernel-complaints.txt" | sed 's/^/  | /'
+	else
+		rm -f "$out/kernel-complaints.txt"
+		kernel=PASS
+		echo "kernel log: PASS (no WARN, BUG, lockdep, KASAN, UBSAN or time stamp audit message)"
+	fi
+	# The debug kernel's ring buffer startup test must have run and passed.
+	if grep -q "^CONFIG_RING_BUFFER_STARTUP_TEST=y" "$KOUT/.config" 2>/dev/null; then
+		if grep -q "Ring buffer PASSED" "$out/console.log" "$out/dmesg.txt" 2>/dev/null; then
+			echo "ring buffer startup test (CONFIG_RING_BUFFER_STARTUP_TEST): PASS"
+		else
+			echo "ring buffer startup test (CONFIG_RING_BUFFER_STARTUP_TEST): FAIL (no 'Ring buffer PASSED!')"
+			kernel=FAIL
+		fi
+	fi
+}
+
+if [ ! -f "$out/verdict" ]; then
+	kernel_log
+	if [ "$kernel" = FAIL ]; then
+		echo FAIL > "$out/verdict.txt"
+		echo
+		echo "VERDICT: FAIL  (the kernel complained and the guest died; results in ${out#$TOP/})"
+		exit 1
+	fi
+	echo "error: the guest wrote no verdict (see $out/console.log)" >&2
+	exit 2
+fi
 
 live=$(cat "$out/verdict")
 [ -f "$out/summary.txt" ] && cat "$out/summary.txt"
@@ -23,22 +65,7 @@ if [ -f "$out/error.txt" ]; then
 	echo "ERROR" > "$out/verdict.txt"
 	exit 2
 fi
-
-# The kernel's own word.  Patterns: WARN/BUG splats, the ring buffer's
-# time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS), and NMIs no
-# handler claimed (the module's NMI writer must claim every NMI it sends).
-pattern='WARNING:|BUG:|Oops|Kernel panic|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON|NMI received for unknown reason'
-kernel=PASS
-if grep -E -h "$pattern" "$out/console.log" "$out/dmesg.txt" 2>/dev/null | sort -u > "$out/kernel-complaints.txt" &&
-   [ -s "$out/kernel-complaints.txt" ]; then
-	kernel=FAIL
-	echo
-	echo "kernel log: FAIL, the kernel complained:"
-	head -n 10 "$out/kernel-complaints.txt" | sed 's/^/  | /'
-else
-	rm -f "$out/kernel-complaints.txt"
-	echo "kernel log: PASS (no WARN, BUG or time stamp audit message)"
-fi
+kernel_log
 
 offline=SKIP
 if [ -s "$out/trace.dat" ]; then

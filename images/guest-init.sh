@@ -8,7 +8,11 @@
 #                           params: load rbstress with every line of
 #                           /etc/rbts/module-params.table; rmmod: unload it
 #                           under full load, several times; capture: only
-#                           trace-cmd record for rbts.duration seconds
+#                           trace-cmd record for rbts.duration seconds;
+#                           faults: for each scenario of rbts.faults, verify
+#                           live for rbts.duration seconds while rbts-faults
+#                           injects it (results in /out/faults/SCENARIO/)
+#   rbts.faults=a,b         fault scenarios (default: every one, one by one)
 #   rbts.duration=SEC       how long the live checker reads (default 60)
 #   rbts.clock=NAME         trace clock of the instance and the module (global)
 #   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
@@ -39,6 +43,7 @@ echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
 job=stress duration=60 clock=global bufkb=4096 capture=2 mod= saveraw=0
 stoponfail=0 keepfailing=0
+faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	rbts.job=*)		job=${arg#*=} ;;
@@ -50,6 +55,7 @@ for arg in $(cat /proc/cmdline); do
 	rbts.saveraw=*)		saveraw=${arg#*=} ;;
 	rbts.stoponfail=*)	stoponfail=${arg#*=} ;;
 	rbts.keepfailing=*)	keepfailing=${arg#*=} ;;
+	rbts.faults=*)		faults=$(echo "${arg#*=}" | tr ',' ' ') ;;
 	esac
 done
 
@@ -181,7 +187,70 @@ job_bench() {
 	[ -s /out/bench.txt ] && echo 0 > /out/verdict || echo 1 > /out/verdict
 }
 
+# The host's stop button: STOP written to the second disk (Ctrl-C there)
+# interrupts the checker $1, which still writes its summary.
+stop_button() {
+	[ -b /dev/vdb ] || return 0
+	(
+		while kill -0 "$1" 2>/dev/null; do
+			if dd if=/dev/vdb bs=512 count=1 iflag=direct 2>/dev/null | grep -q STOP; then
+				echo "rbts: stop requested by the host"
+				echo stopped > /out/stopped
+				kill -INT "$1"
+				break
+			fi
+			sleep 1
+		done
+	) &
+}
+
+# Each fault scenario in turn: a live check of its own while rbts-faults
+# injects the fault until the check ends.  /out/faults/SCENARIO/ gets the
+# checker's summary, JSON, exit status, and the injector's counts.
+job_faults() {
+	mkdir "$I"
+	echo "$clock" > "$I/trace_clock"
+	echo "$bufkb" > "$I/buffer_size_kb"
+	# shellcheck disable=SC2086 # $mod is a list of parameters
+	if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then
+		echo "rbts: error: insmod rbstress failed: $(cat /out/insmod.txt)" | tee /out/error.txt
+		echo 2 > /out/verdict
+		return
+	fi
+	echo 1 > "$I/events/rbstress/enable"
+	bad=0
+	for s in $faults; do
+		d=/out/faults/$s
+		mkdir -p "$d"
+		echo 1 > "$I/tracing_on"
+		opts=
+		case "$s" in filter|mixed) opts="--filter-seq-mask 7" ;; esac
+		[ "$saveraw" = 1 ] && opts="$opts --save-raw $d/raw"
+		echo "rbts: fault '$s': injecting it for ${duration}s while the checker verifies"
+		# shellcheck disable=SC2086 # $opts is a list of options
+		rbcheck live --instance rbstress --duration "$duration" --progress 10 \
+			--require-nested --ktap "$d/result.ktap" --json "$d/result.json" \
+			--keep-failing "$d/violation-raw" $opts \
+			> "$d/summary.txt" &
+		checker=$!
+		stop_button "$checker"
+		I=$I BUFKB=$bufkb CLOCK=$clock MODPARAMS=$mod rbts-faults "$s" "$checker" > "$d/injected.txt"
+		wait "$checker"
+		rc=$?
+		echo "$rc" > "$d/verdict"
+		[ "$rc" = 0 ] || bad=1
+		cat "$D/stats" > "$d/module-stats.txt" 2>/dev/null
+		echo "rbts: fault '$s': checker exit $rc, $(grep -m1 '^injected' "$d/injected.txt")"
+		[ ! -f /out/stopped ] || break
+	done
+	echo 0 > "$I/events/rbstress/enable"
+	rmmod rbstress
+	rmdir "$I"
+	echo "$bad" > /out/verdict
+}
+
 case "$job" in
+faults)		job_faults; finish ;;
 params)		job_params; finish ;;
 rmmod)		job_rmmod; finish ;;
 capture)	job_capture; finish ;;
@@ -215,20 +284,7 @@ opts=
 rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
 	--ktap /out/result.ktap --json /out/result.json $opts > /out/summary.txt &
 checker=$!
-# The host's stop button: STOP written to the second disk (Ctrl-C there).
-if [ -b /dev/vdb ]; then
-	(
-		while kill -0 "$checker" 2>/dev/null; do
-			if dd if=/dev/vdb bs=512 count=1 iflag=direct 2>/dev/null | grep -q STOP; then
-				echo "rbts: stop requested by the host"
-				echo stopped > /out/stopped
-				kill -INT "$checker"
-				break
-			fi
-			sleep 1
-		done
-	) &
-fi
+stop_button "$checker"
 wait "$checker"
 echo $? > /out/verdict
 echo 0 > "$I/events/rbstress/enable"

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The result table of ./run.sh faults, from what the guest brought back.
+
+usage: images/faults-table.py RESULTS-DIR
+
+Each scenario in RESULTS-DIR/faults/SCENARIO/ has the live checker's
+result.json and exit status, and the injector's counts (injected.txt).  A
+scenario PASSes when the checker PASSed, the fault was injected, and the
+fault left the evidence that it did what it is meant to do: a checker that
+PASSes a clock switch it never noticed proved nothing.  Writes
+faults.md (the table, as Markdown) next to the scenarios.
+
+exit: 0 every scenario PASS, 1 one FAILed, 2 nothing to read
+"""
+import json
+import os
+import sys
+
+# The in-flight calls when the counters are read: a refused call may not
+# yet show in dropped, per CPU and context, at each of the two reads.
+INFLIGHT = 16
+
+
+def read_counts(path):
+    counts = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 2 and parts[1].lstrip('-').isdigit():
+                    counts[parts[0]] = int(parts[1])
+    except OSError:
+        pass
+    return counts
+
+
+def evidence(name, res, inj):
+    """What the fault must have left behind: (ok, text)."""
+    faults = res.get('faults', {})
+    lost = res.get('lost_events', 0)
+    if name == 'clock':
+        n = faults.get('buffer_resets', 0)
+        return n > 0, f'{n} buffer resets followed'
+    if name == 'overwrite':
+        return lost > 0, f'{lost} events lost, reported by the buffer'
+    if name == 'no-overwrite':
+        d, r = inj.get('dropped', 0), inj.get('refused', 0)
+        ok = d > 0 and abs(r - d) <= INFLIGHT
+        return ok, f'{d} dropped by the kernel, {r} refused calls'
+    if name == 'filter':
+        n = faults.get('filtered', 0)
+        return n > 0, (f'{n} filtered out, {faults.get("stamped_at_commit", 0)} '
+                       'stamped at commit')
+    if name == 'reload':
+        n = faults.get('module_reloads', 0)
+        return n > 0, f'{n} reloads seen (all CPUs)'
+    if name == 'mixed':
+        kinds = [k[len('injected_'):] for k, v in inj.items()
+                 if k.startswith('injected_') and v > 0]
+        return len(kinds) > 1, f'{len(kinds)} kinds: {", ".join(sorted(kinds))}'
+    return True, ''
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    top = os.path.join(sys.argv[1], 'faults')
+    if not os.path.isdir(top):
+        print(f'faults-table: {top}: no fault results', file=sys.stderr)
+        return 2
+    rows, bad = [], 0
+    for name in sorted(os.listdir(top)):
+        d = os.path.join(top, name)
+        inj = read_counts(os.path.join(d, 'injected.txt'))
+        try:
+            with open(os.path.join(d, 'verdict')) as f:
+                rc = int(f.read().strip() or 2)
+        except (OSError, ValueError):
+            rc = 2
+        try:
+            with open(os.path.join(d, 'result.json')) as f:
+                res = json.load(f)
+        except (OSError, ValueError):
+            res = {}
+        nested = sum(c.get('nested', 0) for cpu in res.get('cpus', [])
+                     for c in cpu.get('contexts', []))
+        n = inj.get('injected', 0)
+        if name == 'hotplug' and n == 0 and inj.get('not_injected', 0):
+            verdict, ok, why = 'SKIP', True, 'no CPU can go offline'
+        else:
+            ok, why = evidence(name, res, inj)
+            if rc != 0:
+                verdict = 'FAIL'
+                why = f'checker exit {rc}' + (f'; {why}' if why else '')
+            elif n == 0:
+                verdict, why = 'FAIL', 'never injected'
+            elif not ok:
+                verdict, why = 'FAIL', 'no evidence the fault acted: ' + why
+            else:
+                verdict = 'PASS'
+        bad += verdict == 'FAIL'
+        rows.append((name, n, res.get('events', 0), nested,
+                     res.get('lost_events', 0), why, verdict))
+    if not rows:
+        print(f'faults-table: {top}: no scenario ran', file=sys.stderr)
+        return 2
+    head = ('scenario', 'injected', 'events verified', 'nested', 'lost', 'evidence', 'verdict')
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    lines += ['| ' + ' | '.join(str(c) for c in r) + ' |' for r in rows]
+    with open(os.path.join(top, 'faults.md'), 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
+    for r in [head] + rows:
+        print('  ' + '  '.join(str(c).ljust(w[i]) for i, c in enumerate(r)).rstrip())
+    print(f'faults: {len(rows) - bad} of {len(rows)} scenarios PASS or SKIP, {bad} FAIL')
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

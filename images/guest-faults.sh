@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# In the guest: inject one kind of fault into the instance under test, over
+# and over, while the writers record and the live checker verifies, until
+# the checker exits.  Prints "injected N" at the end, plus the scenario's
+# own evidence as "name value" lines.
+#
+# usage: rbts-faults SCENARIO CHECKER-PID
+#   resize        buffer_size_kb down to 1/8 and back up
+#   clock         trace_clock local <-> global (the kernel resets the buffer)
+#   hotplug       the last CPU offline and online again (the writers follow)
+#   instances     another instance created, written to and destroyed
+#   tracing-on    the instance's tracing_on off and on
+#   overwrite     the reader stalled (SIGSTOP) on a small buffer: the kernel
+#                 overwrites, and reports the loss to the reader
+#   no-overwrite  the same with options/overwrite 0: the kernel drops new
+#                 events and counts them ("dropped events")
+#   filter        the filter 'seq & 7' set and cleared: events are discarded
+#                 after their reservation when nested (below the per-CPU
+#                 filter buffer's user)
+#   reload        rbstress unloaded and loaded again under load
+#   mixed         all of the above, one at a time, in random order
+# Environment: I (instance dir), BUFKB, CLOCK, MODPARAMS.
+scenario=$1 checker=$2
+n=0
+
+# Sum of one "name: value" line of every CPU's per_cpu stats.
+sum_stat() {
+	cat "$I"/per_cpu/cpu*/stats | awk -F: -v k="$1" '$1 == k { n += $2 } END { print n + 0 }'
+}
+
+# Calls to the tracepoint that recorded nothing (module stats, all CPUs).
+refused() {
+	awk '$9 == "refused" { n += $10 } END { print n + 0 }' /sys/kernel/debug/rbstress/stats 2>/dev/null
+}
+
+pause() { sleep "$1" 2>/dev/null || true; }
+
+# The kernel's dropped events and the module's refused calls, summed over
+# the stalls during which the instance kept recording: in no-overwrite
+# mode every refused call must be a dropped event (give or take the calls
+# in flight when the counters were read).
+dropped=0 refused=0
+stall_reader() {	# $1: overwrite mode 1 or 0
+	d0=$(sum_stat "dropped events") r0=$(refused)
+	echo "$1" > "$I/options/overwrite"
+	echo 64 > "$I/buffer_size_kb"
+	kill -STOP "$checker" 2>/dev/null
+	pause 0.6
+	kill -CONT "$checker" 2>/dev/null
+	pause 0.4
+	echo "$BUFKB" > "$I/buffer_size_kb"
+	echo 1 > "$I/options/overwrite"
+	# After the checker's end, tracing is off: those calls are refused too.
+	if kill -0 "$checker" 2>/dev/null; then
+		dropped=$((dropped + $(sum_stat "dropped events") - d0))
+		refused=$((refused + $(refused) - r0))
+	fi
+}
+
+inject() {
+	case "$1" in
+	resize)
+		echo $((BUFKB / 8)) > "$I/buffer_size_kb"; pause 0.3
+		echo "$BUFKB" > "$I/buffer_size_kb"; pause 0.3 ;;
+	clock)
+		echo local > "$I/trace_clock"; pause 0.8
+		echo "$CLOCK" > "$I/trace_clock"; pause 0.8 ;;
+	hotplug)
+		cpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | sort -V | tail -n 1)
+		[ -f "$cpu/online" ] || return 1
+		echo 0 > "$cpu/online" || return 1
+		pause 0.5
+		echo 1 > "$cpu/online" || return 1
+		pause 0.5 ;;
+	instances)
+		side=/sys/kernel/tracing/instances/rbts-side
+		mkdir "$side" || return 1
+		echo 16 > "$side/buffer_size_kb"
+		echo "rbts: a marker in the side instance" > "$side/trace_marker"
+		echo local > "$side/trace_clock"
+		pause 0.1
+		rmdir "$side" || return 1
+		pause 0.1 ;;
+	tracing-on)
+		echo 0 > "$I/tracing_on"; pause 0.2
+		echo 1 > "$I/tracing_on"; pause 0.3 ;;
+	overwrite)	stall_reader 1 ;;
+	no-overwrite)	stall_reader 0 ;;
+	filter)
+		echo 'seq & 7' > "$I/events/rbstress/rbstress_event/filter"; pause 0.5
+		echo 0 > "$I/events/rbstress/rbstress_event/filter"; pause 0.3 ;;
+	reload)
+		rmmod rbstress || return 1
+		# shellcheck disable=SC2086 # a list of parameters
+		insmod /lib/modules/rbstress.ko clock="$CLOCK" $MODPARAMS || return 1
+		echo 1 > "$I/events/rbstress/enable"
+		pause 1.5 ;;
+	*)	return 1 ;;
+	esac
+}
+
+all="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
+failed=0
+pause 1	# let the checker start reading first
+while kill -0 "$checker" 2>/dev/null; do
+	s=$scenario
+	if [ "$s" = mixed ]; then
+		set -- $all
+		shift $(( $(od -An -N1 -tu1 /dev/urandom) % $# ))
+		s=$1
+	fi
+	if inject "$s"; then
+		n=$((n + 1))
+		[ "$scenario" = mixed ] && eval "n_$(echo "$s" | tr - _)=\$(( \${n_$(echo "$s" | tr - _):-0} + 1 ))"
+	else
+		failed=$((failed + 1))
+		echo "rbts: fault $s could not be injected"
+		[ "$failed" -ge 3 ] && break
+		pause 1
+	fi
+done
+echo "injected $n"
+echo "not_injected $failed"
+echo "dropped $dropped"
+echo "refused $refused"
+if [ "$scenario" = mixed ]; then
+	for s in $all; do
+		eval "echo \"injected_$s \${n_$(echo "$s" | tr - _):-0}\""
+	done
+fi
+exit 0
