@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <zstd.h>
@@ -44,6 +45,7 @@ struct fly {
 	struct kbuffer	*kbuf;
 	int		ncpus;
 	struct { int id; uint64_t offset, size; } cpu[RB_MAX_CPUS];
+	uint64_t	missing;	/* an options section past the end of the file */
 };
 
 static int bad(struct fly *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -124,8 +126,10 @@ static int find_buffer(struct fly *f, uint64_t off)
 		char *opts, *p;
 		int ret = 0;
 
-		if (read_at(f, hdr, sizeof(hdr), off) < 0)
+		if (read_at(f, hdr, sizeof(hdr), off) < 0) {
+			f->missing = off;
 			return -1;
+		}
 		if (num(f, hdr + 2, 2) & SEC_FL_COMPRESS)
 			return 0;	/* compressed options: leave it to libtracecmd */
 		size = num(f, hdr + 8, 8);
@@ -151,6 +155,8 @@ static int find_buffer(struct fly *f, uint64_t off)
 			}
 			if (id == OPT_BUFFER && !f->ncpus)
 				ret = parse_buffer(f, p, len, off + sizeof(hdr) + (p - opts));
+			if (ret > 0)
+				break;	/* found: the rest of the chain is not ours */
 			if (id == OPT_DONE) {
 				next = len >= 8 ? num(f, p, 8) : 0;
 				break;
@@ -160,6 +166,8 @@ static int find_buffer(struct fly *f, uint64_t off)
 		free(opts);
 		if (ret < 0)
 			return -1;
+		if (f->ncpus)
+			return 1;
 		if (next && next <= off)
 			return bad(f, "options chain goes back from %" PRIu64 " to %" PRIu64, off, next);
 		off = next;
@@ -192,10 +200,17 @@ static int read_cpu(struct fly *f, int i)
 		data = malloc(f->l.psize);
 		if (!data)
 			return bad(f, "out of memory");
-		for (; off + f->l.psize <= end; off += f->l.psize)
-			if (read_at(f, data, f->l.psize, off) < 0 ||
-			    feed_pages(f, cpu, data, f->l.psize, &subbuf) < 0)
+		for (; off + f->l.psize <= end; off += f->l.psize) {
+			if (read_at(f, data, f->l.psize, off) < 0) {
+				char why[sizeof(f->in->err)];
+
+				snprintf(why, sizeof(why), "%s", f->in->err);
+				bad(f, "cpu%d sub-buffer %" PRId64 ": %s", cpu, subbuf, why);
 				goto out;
+			}
+			if (feed_pages(f, cpu, data, f->l.psize, &subbuf) < 0)
+				goto out;
+		}
 		ret = 0;
 		goto out;
 	}
@@ -253,41 +268,94 @@ out:
 	return ret;
 }
 
-int rb_flyrecord_read(const char *path, struct tep_handle *tep, struct rb_input *in)
+/*
+ * The file header and the top-level BUFFER option: 1 if found, 0 if this
+ * is not a file we stream, -1 with the error.  f->fd is open.
+ */
+static int open_fly(struct fly *f)
 {
-	struct fly f = { .path = path, .tep = tep, .in = in };
 	char head[128];
 	const char *comp, *cver;
 	ssize_t n;
+
+	n = pread(f->fd, head, sizeof(head), 0);
+	/* magic, "tracing", "7", endian, long size, page size, compression */
+	if (n < 28 || memcmp(head, "\027\010\104tracing7", 12))
+		return 0;	/* version 6: libtracecmd maps it, fast enough */
+	f->l.big_endian = head[12];
+	f->l.long_size = head[13];
+	f->l.psize = num(f, head + 14, 4);
+	comp = head + 18;
+	cver = memchr(comp, 0, head + n - comp);
+	if (!cver)
+		return 0;
+	cver++;
+	if (!memchr(cver, 0, head + n - cver) || cver + strlen(cver) + 9 > head + n)
+		return 0;
+	if (!strcmp(comp, "zstd"))
+		f->zstd = true;
+	else if (strcmp(comp, "none") && *comp)
+		return 0;	/* another compression: libtracecmd */
+	if ((f->l.long_size != 4 && f->l.long_size != 8) || f->l.psize < 64 || f->l.psize > (1 << 20))
+		return bad(f, "header: long size %d or page size %d makes no sense",
+			   f->l.long_size, f->l.psize);
+	return find_buffer(f, num(f, cver + strlen(cver) + 1, 8));
+}
+
+int rb_flyrecord_truncated(const char *path, char *err, size_t errlen)
+{
+	struct rb_input in = { 0 };
+	struct fly f = { .path = path, .in = &in };
+	struct stat st;
 	int ret = 0;
 
 	f.fd = open(path, O_RDONLY);
 	if (f.fd < 0)
-		return bad(&f, "%s", strerror(errno));
-	n = pread(f.fd, head, sizeof(head), 0);
-	/* magic, "tracing", "7", endian, long size, page size, compression */
-	if (n < 28 || memcmp(head, "\027\010\104tracing7", 12))
-		goto out;	/* version 6: libtracecmd maps it, fast enough */
-	f.l.big_endian = head[12];
-	f.l.long_size = head[13];
-	f.l.psize = num(&f, head + 14, 4);
-	comp = head + 18;
-	cver = memchr(comp, 0, head + n - comp);
-	if (!cver)
+		return 0;
+	if (fstat(f.fd, &st) < 0)
 		goto out;
-	cver++;
-	if (!memchr(cver, 0, head + n - cver) || cver + strlen(cver) + 9 > head + n)
-		goto out;
-	if (!strcmp(comp, "zstd"))
-		f.zstd = true;
-	else if (strcmp(comp, "none") && *comp)
-		goto out;	/* another compression: libtracecmd */
-	if ((f.l.long_size != 4 && f.l.long_size != 8) || f.l.psize < 64 || f.l.psize > (1 << 20)) {
-		ret = bad(&f, "header: long size %d or page size %d makes no sense",
-			  f.l.long_size, f.l.psize);
+	if (open_fly(&f) <= 0) {
+		/* trace-cmd writes where each CPU's data lies after the data */
+		if (f.missing >= (uint64_t)st.st_size) {
+			snprintf(err, errlen, "truncated: the file ends at offset %" PRIu64
+				 ", before the options section at offset %" PRIu64
+				 " that says where each CPU's data lies", (uint64_t)st.st_size,
+				 f.missing);
+			ret = 1;
+		}
 		goto out;
 	}
-	ret = find_buffer(&f, num(&f, cver + strlen(cver) + 1, 8));
+	for (int i = 0; i < f.ncpus; i++) {
+		uint64_t off = f.cpu[i].offset, size = f.cpu[i].size;
+
+		if (off + size <= (uint64_t)st.st_size)
+			continue;
+		if (f.zstd || (uint64_t)st.st_size < off)
+			snprintf(err, errlen, "cpu%d: truncated: its data is at offsets %" PRIu64
+				 "-%" PRIu64 " but the file ends at %" PRIu64, f.cpu[i].id, off,
+				 off + size, (uint64_t)st.st_size);
+		else
+			snprintf(err, errlen, "cpu%d sub-buffer %" PRIu64 ": truncated: the file ends "
+				 "at offset %" PRIu64 ", inside the CPU's data (%" PRIu64 "-%" PRIu64 ")",
+				 f.cpu[i].id, (st.st_size - off) / f.l.psize, (uint64_t)st.st_size,
+				 off, off + size);
+		ret = 1;
+		break;
+	}
+out:
+	close(f.fd);
+	return ret;
+}
+
+int rb_flyrecord_read(const char *path, struct tep_handle *tep, struct rb_input *in)
+{
+	struct fly f = { .path = path, .tep = tep, .in = in };
+	int ret;
+
+	f.fd = open(path, O_RDONLY);
+	if (f.fd < 0)
+		return bad(&f, "%s", strerror(errno));
+	ret = open_fly(&f);
 	if (ret <= 0)
 		goto out;
 	f.kbuf = kbuffer_alloc(f.l.long_size == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,

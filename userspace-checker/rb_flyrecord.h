@@ -16,4 +16,10 @@
  */
 int rb_flyrecord_read(const char *path, struct tep_handle *tep, struct rb_input *in);
 
+/*
+ * Is the version 7 file at @path shorter than its CPU data says?  Then 1,
+ * with which CPU (and sub-buffer, uncompressed) the file ends in, in @err.
+ */
+int rb_flyrecord_truncated(const char *path, char *err, size_t errlen);
+
 #endif /* _RB_FLYRECORD_H */

@@ -63,7 +63,12 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	 */
 	handle = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!handle) {
-		snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
+		char where[256];
+
+		if (rb_flyrecord_truncated(path, where, sizeof(where)))
+			snprintf(err, errlen, "%s: %s", path, where);
+		else
+			snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
 		return NULL;
 	}
 	if (rb_format_init(&in->fmt, tracecmd_get_tep(handle), err, errlen) < 0) {

@@ -123,6 +123,51 @@ else
 	n=$((n + 1))
 fi
 
+# Damage inside the ring buffer data itself, where trace-cmd report reads
+# on: the same trace uncompressed (trace-cmd convert), then bits flipped in
+# a sub-buffer header and in an event header, and the file cut mid-data.
+# rbcheck must name the CPU, the sub-buffer and the offset, and exit 2.
+plain=$tmp/plain.dat
+if trace-cmd convert -i "$dat" -o "$plain" --file-version 7 --compression none >/dev/null 2>&1 &&
+   off=$(trace-cmd dump --options "$plain" 2>/dev/null |
+	 awk '$1 == "0" && /data offset and size/ { print $2; exit }') && [ -n "$off" ]; then
+	n=$((n + 1))
+	"$rbcheck" verify "$dat" 2>&1 | sed "s|$dat|FILE|" > "$tmp/orig.txt"
+	"$rbcheck" verify "$plain" 2>&1 | sed "s|$plain|FILE|" > "$tmp/plain.txt"
+	if [ -s "$tmp/orig.txt" ] && cmp -s "$tmp/orig.txt" "$tmp/plain.txt"; then
+		echo "ok $n - the uncompressed copy gives the same report as the original"
+	else
+		echo "not ok $n - the uncompressed copy gives the same report as the original: $(diff "$tmp/orig.txt" "$tmp/plain.txt" | head -c 300)"
+	fi
+	page=$((off + 2 * 4096))	# cpu0, sub-buffer 2
+	cp "$plain" "$tmp/subbuf.dat"
+	printf '\xff\xff\xff\x07' | dd of="$tmp/subbuf.dat" bs=1 seek=$((page + 8)) conv=notrunc status=none
+	expect "flipped bits in a sub-buffer header are refused, with where" 2 \
+		"subbuf.dat: cpu0 sub-buffer 2: header claims" -- verify "$tmp/subbuf.dat"
+	cp "$plain" "$tmp/event.dat"
+	# the first event: type_len 0 (length in the next word), length 0x7ff0
+	printf '\x00\xf0\x7f\x00\x00' | dd of="$tmp/event.dat" bs=1 seek=$((page + 16)) conv=notrunc status=none
+	printf '\x00\x00\x00\x00' | dd of="$tmp/event.dat" bs=1 seek=$((page + 16)) conv=notrunc status=none
+	printf '\xf0\x7f\x00\x00' | dd of="$tmp/event.dat" bs=1 seek=$((page + 20)) conv=notrunc status=none
+	expect "flipped bits in an event header are refused, with where" 2 \
+		"event.dat: cpu0 sub-buffer 2 offset 0x10: event of [0-9]+ bytes runs past" -- verify "$tmp/event.dat"
+	head -c $((page + 100)) "$plain" > "$tmp/cut.dat"
+	expect "a trace.dat cut inside a CPU's data is refused, saying where it ends" 2 \
+		"cut.dat: truncated: the file ends at offset $((page + 100)), before the options" \
+		-- verify "$tmp/cut.dat"
+	# What trace-cmd report makes of the same damage: said, not required.
+	for f in subbuf event; do
+		if trace-cmd report "$tmp/$f.dat" >/dev/null 2>&1; then
+			echo "# trace-cmd report exits 0 on $f.dat (the damage goes unreported)"
+		else
+			echo "# trace-cmd report exits non-zero on $f.dat"
+		fi
+	done
+else
+	echo "ok $((n + 1)) - damage inside the ring buffer data is refused # SKIP trace-cmd convert failed"
+	n=$((n + 1))
+fi
+
 if [ -z "$raw" ] || [ ! -f "$raw/meta" ]; then
 	echo "ok $((n + 1)) - a raw capture verifies # SKIP no raw capture given"
 	exit 0
