@@ -55,7 +55,9 @@ static int check_header(struct rb_input *in, const void *page,
  * that it is not taken for the padding at the end of the page; the
  * writer's time did not move, and its check_buffer() does not count it.
  * kbuffer adds every padding's delta: find those 1s, to take them back.
- * Returns how many were found, their page offsets in @offs (at most @max).
+ * An absolute time stamp ends their effect: it is marked too, with the
+ * low bit of its offset set (offsets are 4-byte aligned).  Returns how
+ * many marks, their page offsets in @offs (at most @max).
  */
 int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
 			    uint64_t *offs, int max)
@@ -84,8 +86,12 @@ int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
 				offs[n++] = off;
 			len = 4 + read_word(p + off + 4, 4, l->big_endian);
 			break;
-		case RB_TYPE_TIME_EXTEND:
 		case RB_TYPE_TIME_STAMP:
+			if (n < max)
+				offs[n++] = off | 1;
+			len = 8;
+			break;
+		case RB_TYPE_TIME_EXTEND:
 			len = 8;
 			break;
 		case 0:
@@ -111,7 +117,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	struct rb_pos pos = { .subbuf = subbuf };
 	/* A page holds at most psize / 8 events. */
 	uint64_t zero[512];
-	int nzero, done = 0;
+	int nzero, done = 0, fix = 0;
 	unsigned long long ts;
 	void *data;
 	int missed;
@@ -139,9 +145,10 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 				 ": event header does not advance (length 0)", cpu, subbuf, offset);
 			return -1;
 		}
-		while (done < nzero && zero[done] < offset)
-			done++;
-		rec.ts = ts - done;
+		/* kbuffer's offset of an event may be that of its time stamp */
+		for (; done < nzero && (zero[done] & ~1ULL) <= offset; done++)
+			fix = (zero[done] & 1) ? 0 : fix + 1;
+		rec.ts = ts - fix;
 		rec.data = data;
 		rec.size = kbuffer_event_size(kbuf);
 		pos.offset = offset;

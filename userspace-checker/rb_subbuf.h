@@ -27,7 +27,8 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 
 /*
  * The page offsets of the discarded events whose delta 1 stands for 0
- * (rb_event_discard()); returns how many, at most @max.
+ * (rb_event_discard()), and of absolute time stamps (offset | 1), which
+ * end their effect; returns how many, at most @max.
  */
 int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
 			    uint64_t *offs, int max);

@@ -630,6 +630,31 @@ TEST(discarded_event_delta_1_stands_for_0)
 	EXPECT_EQ(1150, seen_ts[2], "a discarded event's real delta is");
 }
 
+static unsigned int put_abs(unsigned char *page, unsigned int off, uint64_t ts)
+{
+	uint32_t h = ((uint32_t)(ts & ((1u << 27) - 1)) << 5) | 31, hi = ts >> 27;
+
+	memcpy(page + off, &h, 4);
+	memcpy(page + off + 4, &hi, 4);
+	return off + 8;
+}
+
+/* After an absolute time stamp, the 1s of earlier discards no longer count. */
+TEST(absolute_time_stamp_ends_the_discard_correction)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16;
+
+	off = put_event(page, off, 0, 1001, 1);		/* 1000 */
+	off = put_discard(page, off, 1);		/* was 0 */
+	off = put_abs(page, off, 1200);
+	off = put_event(page, off, 0, 1201, 2);		/* 1200, absolute */
+	off = put_event(page, off, 5, 1206, 3);		/* 1205 */
+	EXPECT_EQ(0, feed_page(page, off), "the page parses");
+	EXPECT_EQ(1200, seen_ts[1], "the absolute stamp is taken as it is");
+	EXPECT_EQ(1205, seen_ts[2], "and what follows it");
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
