@@ -15,16 +15,28 @@ set -euo pipefail
 out=${1:?usage: collect-verdict.sh RESULTS-DIR}
 
 # The kernel's own word, first: a debug kernel booted with panic_on_warn
-# dies on its first complaint and brings no verdict back.  Patterns:
-# WARN/BUG splats (lockdep's are WARNINGs, KASAN's and sleeping-in-atomic
-# are BUGs), UBSAN reports, lockdep switching itself off, the ring
-# buffer's time stamp audit (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS) and
-# startup test, and NMIs no handler claimed (the module's NMI writer must
-# claim every NMI it sends).
-pattern='WARNING:|BUG:|Oops|Kernel panic|UBSAN:|DEBUG_LOCKS_WARN_ON|turning off the locking correctness validator|TIME DOES NOT MATCH|Delta way too big|clock went backwards|RB_WARN_ON|Ring buffer.*FAILED|NMI received for unknown reason'
+# dies on its first complaint and brings no verdict back.  The patterns
+# (images/kernel-complaints.pattern): WARN/BUG splats (lockdep's are
+# WARNINGs, KASAN's and sleeping-in-atomic are BUGs), UBSAN reports,
+# lockdep switching itself off, the ring buffer's time stamp audit
+# (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS) and startup test, and NMIs no
+# handler claimed (the module's NMI writer must claim every NMI it sends).
+pattern=$(cat "$TOP/images/kernel-complaints.pattern")
 kernel_log() {
-	if grep -E -h "$pattern" "$out/console.log" "$out/dmesg.txt" 2>/dev/null | sort -u > "$out/kernel-complaints.txt" &&
-	   [ -s "$out/kernel-complaints.txt" ]; then
+	local logs=() f
+	local files=("$out/console.log" "$out/dmesg.txt")
+	# A faults run keeps the kernel log of each scenario with it, for
+	# images/faults-table.py to judge; here only what came before them
+	# and after the last (the console has it all, and is read only if the
+	# guest died before it could sort the log out).
+	[ ! -f "$out/dmesg-before-faults.txt" ] || [ ! -f "$out/verdict" ] ||
+		files=("$out/dmesg-before-faults.txt" "$out/dmesg.txt")
+	# A guest that died has a console but no dmesg.txt: read what exists
+	# (a missing file would make grep fail, and pipefail hide the match).
+	for f in "${files[@]}"; do [ -f "$f" ] && logs+=("$f"); done
+	{ [ ${#logs[@]} -eq 0 ] || grep -E -h "$pattern" "${logs[@]}" || true; } |
+		sort -u > "$out/kernel-complaints.txt"
+	if [ -s "$out/kernel-complaints.txt" ]; then
 		kernel=FAIL
 		echo
 		echo "kernel log: FAIL, the kernel complained:"

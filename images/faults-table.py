@@ -11,11 +11,35 @@ fault left the evidence that it did what it is meant to do: a checker that
 PASSes a clock switch it never noticed proved nothing.  Writes
 faults.md (the table, as Markdown) next to the scenarios.
 
-exit: 0 every scenario PASS, 1 one FAILed, 2 nothing to read
+The kernel log of each scenario (dmesg.txt) must be clean too, by the
+patterns of images/kernel-complaints.pattern.  One complaint is known and
+open (docs/faults.md): the ring buffer's own audit, check_buffer(), says
+TIME DOES NOT MATCH now and then while a filter discards events.  A
+scenario whose only complaint is that one is KNOWN: it counts as a
+failure of the run, and the test suite reports it as a TODO.
+
+exit: 0 every scenario PASS (or SKIP), 1 one FAILed or is KNOWN, 2 nothing to read
 """
 import json
 import os
+import re
 import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+with open(os.path.join(TOP, 'images', 'kernel-complaints.pattern')) as _f:
+    COMPLAINT = re.compile(_f.read().strip())
+# check_buffer()'s report: its WARN line, then the mismatch.
+KNOWN = re.compile(r'TIME DOES NOT MATCH|WARNING: CPU: \d+ PID: \d+ at '
+                   r'kernel/trace/ring_buffer\.c:\d+ check_buffer')
+KNOWN_IN = ('filter', 'mixed')
+
+
+def complaints(path):
+    try:
+        with open(path, errors='replace') as f:
+            return [line.rstrip() for line in f if COMPLAINT.search(line)]
+    except OSError:
+        return []
 
 # The in-flight calls when the counters are read: a refused call may not
 # yet show in dropped, per CPU and context, at each of the two reads.
@@ -73,6 +97,8 @@ def main():
     rows, bad = [], 0
     for name in sorted(os.listdir(top)):
         d = os.path.join(top, name)
+        if not os.path.isdir(d):
+            continue
         inj = read_counts(os.path.join(d, 'injected.txt'))
         try:
             with open(os.path.join(d, 'verdict')) as f:
@@ -91,7 +117,14 @@ def main():
             verdict, ok, why = 'SKIP', True, 'no CPU can go offline'
         else:
             ok, why = evidence(name, res, inj)
-            if rc != 0:
+            bad_log = complaints(os.path.join(d, 'dmesg.txt'))
+            if bad_log and name in KNOWN_IN and all(KNOWN.search(c) for c in bad_log) \
+                    and rc == 0 and n and ok:
+                verdict, why = 'KNOWN', ('kernel: check_buffer() TIME DOES NOT MATCH '
+                                         '(open, docs/faults.md); ' + why)
+            elif bad_log:
+                verdict, why = 'FAIL', f'kernel: {bad_log[0].strip()}'
+            elif rc != 0:
                 verdict = 'FAIL'
                 why = f'checker exit {rc}' + (f'; {why}' if why else '')
             elif n == 0:
@@ -100,7 +133,7 @@ def main():
                 verdict, why = 'FAIL', 'no evidence the fault acted: ' + why
             else:
                 verdict = 'PASS'
-        bad += verdict == 'FAIL'
+        bad += verdict in ('FAIL', 'KNOWN')
         rows.append((name, n, res.get('events', 0), nested,
                      res.get('lost_events', 0), why, verdict))
     if not rows:
@@ -114,7 +147,9 @@ def main():
     w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:
         print('  ' + '  '.join(str(c).ljust(w[i]) for i, c in enumerate(r)).rstrip())
-    print(f'faults: {len(rows) - bad} of {len(rows)} scenarios PASS or SKIP, {bad} FAIL')
+    known = sum(r[-1] == 'KNOWN' for r in rows)
+    print(f'faults: {len(rows) - bad} of {len(rows)} scenarios PASS or SKIP, '
+          f'{bad - known} FAIL, {known} KNOWN (an open kernel finding)')
     return 1 if bad else 0
 
 

@@ -43,19 +43,21 @@ pause() { sleep "$1" 2>/dev/null || true; }
 # in flight when the counters were read).
 dropped=0 refused=0
 stall_reader() {	# $1: overwrite mode 1 or 0
-	d0=$(sum_stat "dropped events") r0=$(refused)
 	echo "$1" > "$I/options/overwrite"
 	echo 64 > "$I/buffer_size_kb"
+	# A resize refuses writes while it runs: count between the resizes.
+	d0=$(sum_stat "dropped events") r0=$(refused)
 	kill -STOP "$checker" 2>/dev/null
 	pause 0.6
 	kill -CONT "$checker" 2>/dev/null
 	pause 0.4
+	d1=$(sum_stat "dropped events") r1=$(refused)
 	echo "$BUFKB" > "$I/buffer_size_kb"
 	echo 1 > "$I/options/overwrite"
 	# After the checker's end, tracing is off: those calls are refused too.
 	if kill -0 "$checker" 2>/dev/null; then
-		dropped=$((dropped + $(sum_stat "dropped events") - d0))
-		refused=$((refused + $(refused) - r0))
+		dropped=$((dropped + d1 - d0))
+		refused=$((refused + r1 - r0))
 	fi
 }
 

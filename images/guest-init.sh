@@ -218,6 +218,8 @@ job_faults() {
 		return
 	fi
 	echo 1 > "$I/events/rbstress/enable"
+	# The kernel log per scenario, so that a complaint is laid at its door.
+	dmesg -c > /out/dmesg-before-faults.txt
 	bad=0
 	for s in $faults; do
 		d=/out/faults/$s
@@ -240,6 +242,7 @@ job_faults() {
 		echo "$rc" > "$d/verdict"
 		[ "$rc" = 0 ] || bad=1
 		cat "$D/stats" > "$d/module-stats.txt" 2>/dev/null
+		dmesg -c > "$d/dmesg.txt"
 		echo "rbts: fault '$s': checker exit $rc, $(grep -m1 '^injected' "$d/injected.txt")"
 		[ ! -f /out/stopped ] || break
 	done
