@@ -204,20 +204,31 @@ stop_button() {
 	) &
 }
 
-# Each fault scenario in turn: a live check of its own while rbts-faults
-# injects the fault until the check ends.  /out/faults/SCENARIO/ gets the
-# checker's summary, JSON, exit status, and the injector's counts.
-job_faults() {
+# The instance under test (our own, so nothing else writes into it), the
+# module loaded and its event enabled there.  On failure: the error in
+# /out/error.txt, verdict 2, return 1.
+start_writers() {
 	mkdir "$I"
-	echo "$clock" > "$I/trace_clock"
+	if ! echo "$clock" > "$I/trace_clock" 2>/dev/null; then
+		echo "rbts: error: trace clock '$clock' is not available" | tee /out/error.txt
+		echo 2 > /out/verdict
+		return 1
+	fi
 	echo "$bufkb" > "$I/buffer_size_kb"
 	# shellcheck disable=SC2086 # $mod is a list of parameters
 	if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then
 		echo "rbts: error: insmod rbstress failed: $(cat /out/insmod.txt)" | tee /out/error.txt
 		echo 2 > /out/verdict
-		return
+		return 1
 	fi
 	echo 1 > "$I/events/rbstress/enable"
+}
+
+# Each fault scenario in turn: a live check of its own while rbts-faults
+# injects the fault until the check ends.  /out/faults/SCENARIO/ gets the
+# checker's summary, JSON, exit status, and the injector's counts.
+job_faults() {
+	start_writers || return
 	# The kernel log per scenario, so that a complaint is laid at its door.
 	dmesg -c > /out/dmesg-before-faults.txt
 	bad=0
@@ -260,22 +271,7 @@ capture)	job_capture; finish ;;
 bench)		job_bench; finish ;;
 esac
 
-# The instance under test: our own, so nothing else writes into it.
-mkdir "$I"
-if ! echo "$clock" > "$I/trace_clock" 2>/dev/null; then
-	echo "rbts: error: trace clock '$clock' is not available" | tee /out/error.txt
-	echo 2 > /out/verdict
-	finish
-fi
-echo "$bufkb" > "$I/buffer_size_kb"
-
-# shellcheck disable=SC2086 # $mod is a list of parameters
-if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then
-	echo "rbts: error: insmod rbstress failed: $(cat /out/insmod.txt)" | tee /out/error.txt
-	echo 2 > /out/verdict
-	finish
-fi
-echo 1 > "$I/events/rbstress/enable"
+start_writers || finish
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 
 echo "rbts: verifying live for ${duration}s"
