@@ -275,7 +275,7 @@ tally < <(
 		grep -q "^$opt=y" "$BUILD/kernel-$ARCH-debug/.config" 2>/dev/null &&
 			ok "the debug kernel has $opt=y" || not_ok "the debug kernel has $opt=y"
 	done
-	grep -q "panic_on_warn=1" "$res/console.log" 2>/dev/null &&
+	grep -q "Kernel command line:.*panic_on_warn=1" "$res/dmesg.txt" 2>/dev/null &&
 		ok "booted with panic_on_warn=1" || not_ok "booted with panic_on_warn=1"
 	grep -q "Ring buffer PASSED" "$res/dmesg.txt" 2>/dev/null &&
 		ok "the ring buffer startup test PASSed" || not_ok "the ring buffer startup test PASSed"
