@@ -55,7 +55,7 @@ tally < <("$TOP/images/test-bench-compare.sh")
 section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
 tally < <("$TOP/images/check-patches.sh")
 
-section "fuzzing the offline reader (libFuzzer, ASan, UBSan)"
+section "fuzzing the offline readers: sub-buffers and trace.dat (libFuzzer, ASan, UBSan)"
 # Past findings must stay fixed; then a bounded run from the kept corpus.
 # A new finding is left in build/fuzz-findings/: add it to
 # userspace-checker/tests/fuzz-crashes/ with the fix.
@@ -71,14 +71,18 @@ tally < <(
 	else
 		not_ok "past fuzz findings stay fixed: $(grep -m1 -E 'SUMMARY|ERROR' "$BUILD/fuzz-regress.log")"
 	fi
-	mkdir -p "$BUILD/fuzz-corpus" "$BUILD/fuzz-findings"
-	if "$CHECKOUT/fuzz_subbuf" -max_total_time="$fuzz_secs" -timeout=10 \
-		-artifact_prefix="$BUILD/fuzz-findings/" "$BUILD/fuzz-corpus" \
-		"$TOP/userspace-checker/tests/fuzz-corpus" > "$BUILD/fuzz.log" 2>&1; then
-		ok "fuzzed ${fuzz_secs}s: $(grep -m1 -o 'Done [0-9]* runs' "$BUILD/fuzz.log"), no finding"
-	else
-		not_ok "fuzzing found: $(grep -m1 -E 'SUMMARY|ERROR' "$BUILD/fuzz.log") (input in build/fuzz-findings/)"
-	fi
+	# Each target from its kept corpus (build/) and the seeds in the tree.
+	for t in subbuf:fuzz-corpus flyrecord:fuzz-flyrecord-corpus; do
+		name=${t%%:*} seeds=${t#*:}
+		mkdir -p "$BUILD/fuzz-$name-corpus" "$BUILD/fuzz-findings"
+		if "$CHECKOUT/fuzz_$name" -max_total_time="$fuzz_secs" -timeout=10 \
+			-artifact_prefix="$BUILD/fuzz-findings/$name-" "$BUILD/fuzz-$name-corpus" \
+			"$TOP/userspace-checker/tests/$seeds" > "$BUILD/fuzz-$name.log" 2>&1; then
+			ok "fuzz_$name ${fuzz_secs}s: $(grep -m1 -o 'Done [0-9]* runs' "$BUILD/fuzz-$name.log"), no finding"
+		else
+			not_ok "fuzz_$name found: $(grep -m1 -E 'SUMMARY|ERROR' "$BUILD/fuzz-$name.log") (input in build/fuzz-findings/)"
+		fi
+	done
 )
 
 # A boot: ./run.sh with ARGS; sets $rc and $res (the results directory).

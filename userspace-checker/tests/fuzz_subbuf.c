@@ -16,11 +16,8 @@
 
 #include <kbuffer.h>
 
+#include "fuzz_formats.h"
 #include "rb_subbuf.h"
-
-#ifndef RB_FUZZ_DATA
-#define RB_FUZZ_DATA "tests/data"
-#endif
 
 #define PSIZE 4096
 
@@ -28,43 +25,10 @@ static struct tep_handle *tep;
 static struct kbuffer *kbuf;
 static struct rb_format fmt;
 
-static char *slurp(const char *name, size_t *len)
-{
-	char path[512];
-	char *buf;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", RB_FUZZ_DATA, name);
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "fuzz_subbuf: %s: cannot open\n", path);
-		exit(2);
-	}
-	buf = calloc(1, 65536);
-	*len = fread(buf, 1, 65535, f);
-	fclose(f);
-	return buf;
-}
-
 static void setup(void)
 {
-	size_t hlen, flen;
-	char *header = slurp("header_page", &hlen);
-	char *format = slurp("rbstress_event.format", &flen);
-	char err[256];
-
-	tep = tep_alloc();
-	tep_set_long_size(tep, 8);
-	tep_set_page_size(tep, PSIZE);
-	if (tep_parse_header_page(tep, header, hlen, 8) < 0 ||
-	    tep_parse_event(tep, format, flen, "rbstress") != 0 ||
-	    rb_format_init(&fmt, tep, err, sizeof(err)) < 0) {
-		fprintf(stderr, "fuzz_subbuf: the formats in %s do not parse\n", RB_FUZZ_DATA);
-		exit(2);
-	}
+	tep = fuzz_formats(&fmt, PSIZE);
 	kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
-	free(header);
-	free(format);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
