@@ -41,8 +41,9 @@ def complaints(path):
     except OSError:
         return []
 
-# The in-flight calls when the counters are read: a refused call may not
-# yet show in dropped, per CPU and context, at each of the two reads.
+# The counters are read with the writers stopped; a call that was between
+# the module's count and the ring buffer when they stopped could still
+# differ: a few per CPU and context.
 INFLIGHT = 16
 
 

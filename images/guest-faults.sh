@@ -39,19 +39,26 @@ pause() { sleep "$1" 2>/dev/null || true; }
 
 # The kernel's dropped events and the module's refused calls, summed over
 # the stalls during which the instance kept recording: in no-overwrite
-# mode every refused call must be a dropped event (give or take the calls
-# in flight when the counters were read).
+# mode every refused call must be a dropped event.  Both are read with the
+# writers stopped (debugfs control), so that no call is in flight.
 dropped=0 refused=0
+counters() {	# "dropped refused", the writers held still
+	echo stop > /sys/kernel/debug/rbstress/control
+	echo "$(sum_stat "dropped events") $(refused)"
+	echo start > /sys/kernel/debug/rbstress/control
+}
 stall_reader() {	# $1: overwrite mode 1 or 0
 	echo "$1" > "$I/options/overwrite"
 	echo 64 > "$I/buffer_size_kb"
 	# A resize refuses writes while it runs: count between the resizes.
-	d0=$(sum_stat "dropped events") r0=$(refused)
+	set -- $(counters)
+	d0=$1 r0=$2
 	kill -STOP "$checker" 2>/dev/null
 	pause 0.6
 	kill -CONT "$checker" 2>/dev/null
 	pause 0.4
-	d1=$(sum_stat "dropped events") r1=$(refused)
+	set -- $(counters)
+	d1=$1 r1=$2
 	echo "$BUFKB" > "$I/buffer_size_kb"
 	echo 1 > "$I/options/overwrite"
 	# After the checker's end, tracing is off: those calls are refused too.
@@ -104,8 +111,14 @@ inject() {
 }
 
 all="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
+# Start once the checker reads the buffers: it has opened trace_pipe_raw
+# (a loaded machine has been seen to switch the clock before the checker
+# had read trace_clock, which it then found differing from the module's).
+for _ in $(seq 300); do
+	ls -l "/proc/$checker/fd" 2>/dev/null | grep -q trace_pipe_raw && break
+	pause 0.1
+done
 failed=0
-pause 1	# let the checker start reading first
 while kill -0 "$checker" 2>/dev/null; do
 	s=$scenario
 	if [ "$s" = mixed ]; then
