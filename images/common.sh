@@ -24,6 +24,9 @@ INITRAMFS=$BUILD/initramfs-$FLAVOUR.cpio.gz
 NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+# Paths below the checkout count as relative: a fresh clone elsewhere (CI)
+# hits the cache the last one filled.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 
 say()  { printf '%s\n' "$*"; }
 info() { printf '==> %s\n' "$*"; }
