@@ -98,6 +98,16 @@ path_total() {
 	awk -v name="$2" '$1 == name { print $NF; exit }' "$1/summary.txt" 2>/dev/null
 }
 
+# The slow path "interrupted between A and C", both of its endings: the
+# delta taken after the fact (A-C) and delta 0 when C-F was interrupted
+# too.  On a loaded host the vCPUs stall between C and F, and every A-C
+# event ends the second way: the path is hit all the same.
+a_to_c_total() {
+	local a b
+	a=$(path_total "$1" "A-C") b=$(path_total "$1" "A-C,C-F_delta_0")
+	echo $(( ${a:-0} + ${b:-0} ))
+}
+
 section "boot: stress on the patched kernel must PASS"
 boot --duration 20 --save-raw
 tally < <(
@@ -112,10 +122,11 @@ tally < <(
 		not_ok "four-deep stacks (nmi in irq in softirq in normal): ${deep:-none}"
 	src=$(awk '$1 == "nmi_source" { print $2 }' "$res/module-stats.txt" 2>/dev/null)
 	[ -n "$src" ] && [ "$src" != none ] && ok "NMI source in use: $src" || not_ok "NMI source in use: ${src:-unknown}"
-	for p in "A-C" "before_stamp!=write_stamp"; do
-		t=$(path_total "$res" "$p")
-		[ "${t:-0}" -gt 0 ] && ok "kernel path '$p' hit: $t" || not_ok "kernel path '$p' hit: ${t:-no counter}"
-	done
+	t=$(a_to_c_total "$res")
+	[ "$t" -gt 0 ] && ok "kernel slow path A-C hit (either ending): $t" || not_ok "kernel slow path A-C hit: none"
+	t=$(path_total "$res" "before_stamp!=write_stamp")
+	[ "${t:-0}" -gt 0 ] && ok "kernel path 'before_stamp!=write_stamp' hit: $t" ||
+		not_ok "kernel path 'before_stamp!=write_stamp' hit: ${t:-no counter}"
 	[ -s "$res/trace.dat" ] && ok "trace.dat captured in the guest" || not_ok "trace.dat captured in the guest"
 	grep -q "^PASS" "$res/verdict.txt" 2>/dev/null && grep -q "verified offline on the host): PASS" \
 		"$BUILD/last-test-boot.log" && ok "trace.dat verifies offline on the host" ||
@@ -322,8 +333,8 @@ tally < <(
 	grep -q "CONFIG_RING_BUFFER_RB_TIME_32=y" "$BUILD/kernel-$ARCH-rb-time-32/.config" 2>/dev/null &&
 		ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y" ||
 		not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
-	t=$(path_total "$res" "A-C")
-	[ "${t:-0}" -gt 0 ] && ok "kernel path 'A-C' hit on rb_time_32: $t" || not_ok "kernel path 'A-C' hit on rb_time_32: ${t:-no counter}"
+	t=$(a_to_c_total "$res")
+	[ "$t" -gt 0 ] && ok "kernel slow path A-C hit on rb_time_32: $t" || not_ok "kernel slow path A-C hit on rb_time_32: none"
 )
 
 if [ "${RBTS_FULL:-0}" = 1 ]; then
