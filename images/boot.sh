@@ -93,7 +93,7 @@ on_interrupt() {
 		stopping=1
 		printf 'STOP' | dd of="$out/.control.img" conv=notrunc status=none
 		printf '\nrbts: stopping: the guest finishes its summary (Ctrl-C again to kill it)\n'
-		deadline=$(( $(date +%s) + 120 ))
+		deadline=$(( SECONDS + 120 ))
 	else
 		kill -KILL $qpid 2>/dev/null || true
 	fi
@@ -101,9 +101,10 @@ on_interrupt() {
 trap on_interrupt INT TERM
 
 rc=0
-deadline=$(( $(date +%s) + timeout ))
+# $SECONDS, not $(date): no subshell in the loop for a Ctrl-C to land in
+deadline=$(( SECONDS + timeout ))
 while kill -0 $qpid 2>/dev/null; do
-	if [ "$(date +%s)" -ge "$deadline" ]; then
+	if [ "$SECONDS" -ge "$deadline" ]; then
 		kill -KILL $qpid 2>/dev/null || true
 		rc=3
 		break
