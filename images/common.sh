@@ -25,8 +25,11 @@ NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 # Paths below the checkout count as relative: a fresh clone elsewhere (CI)
-# hits the cache the last one filled.
+# hits the cache the last one filled.  Kbuild passes the source tree's
+# absolute path in -fmacro-prefix-map, only to strip it from __FILE__:
+# leave it out of the hash, or every object of a new clone is a miss.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
+export CCACHE_IGNOREOPTIONS=${CCACHE_IGNOREOPTIONS:--fmacro-prefix-map=*}
 
 say()  { printf '%s\n' "$*"; }
 info() { printf '==> %s\n' "$*"; }
