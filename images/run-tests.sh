@@ -30,7 +30,7 @@ tally() {	# read TAP lines on stdin, echo them, count them
 	done
 }
 ok()     { echo "ok - $1"; }
-renumber() { sed 's/^\(\(not \)\?ok\) [0-9]* /\1 - /'; }	# the suite numbers nothing
+renumber() { sed 's/^\(\(not \)\?ok\) [0-9]* \(- \)\?/\1 - /'; }	# the suite numbers nothing
 not_ok() { echo "not ok - $1"; }
 
 section() { echo; echo "# == $1"; }
