@@ -68,8 +68,9 @@ struct rb_cpu_state {
 	bool		lost_pending[RB_CTX_MAX];
 	bool		reset_pending[RB_CTX_MAX];
 	/*
-	 * The last event, for the monotonic rule: time keeps going forward
-	 * across lost events and module reloads, which empty hist.
+	 * The last event when hist was emptied by lost events or a module
+	 * reload, for the monotonic rule: time keeps going forward across
+	 * those.  While hist holds events, its newest is the last one.
 	 */
 	struct rb_event	last;
 	bool		have_last;
@@ -388,6 +389,16 @@ static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 	s->reset_pending[c] = false;
 }
 
+/* Empty hist (no nesting is looked for across it), keeping its newest event. */
+static void forget_history(struct rb_cpu_state *s)
+{
+	if (s->nr) {
+		s->last = *hist_at(s, 0);
+		s->have_last = true;
+	}
+	s->nr = 0;
+}
+
 static struct rb_cpu_state *cpu_state(struct rb_verifier *v, int cpu)
 {
 	if (cpu < 0 || cpu >= RB_MAX_CPUS)
@@ -426,7 +437,7 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 		 * (seq, idx) starts afresh; the buffer's time does not.
 		 */
 		v->reloads++;
-		s->nr = 0;
+		forget_history(s);
 		memset(s->have_seq, 0, sizeof(s->have_seq));
 	}
 	s->load_id = e->load_id;
@@ -434,8 +445,8 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 
 	if (s->nr)
 		prev = hist_at(s, 0);
-	if (s->have_last)
-		rule_monotonic(v, &s->last, e);
+	if (prev || s->have_last)
+		rule_monotonic(v, prev ? prev : &s->last, e);
 	rule_own_clock(v, e, prev);
 
 	for (unsigned int back = 0; back < s->nr; back++) {
@@ -456,8 +467,6 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 		v->cpu_ctx[e->cpu][e->ctx].nested++;
 	rule_sequence(v, s, e, prev);
 
-	s->last = *e;
-	s->have_last = true;
 	s->hist[s->head] = *e;
 	s->head = (s->head + 1) % RB_HISTORY;
 	if (s->nr < RB_HISTORY)
@@ -482,7 +491,7 @@ void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		s->lost_pending[c] = true;
 	/* Events before the loss are not the ones nested around what follows. */
-	s->nr = 0;
+	forget_history(s);
 }
 
 void rb_verify_reset(struct rb_verifier *v, int clock)
