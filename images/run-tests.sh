@@ -52,6 +52,9 @@ tally < <(
 section "bench kernels: the comparison and its threshold (made-up runs)"
 tally < <("$TOP/images/test-bench-compare.sh")
 
+section "faults: the table's verdicts and their evidence (made-up runs)"
+tally < <("$TOP/images/test-faults-table.sh")
+
 section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
 tally < <("$TOP/images/check-patches.sh")
 

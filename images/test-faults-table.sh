@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tests of faults-table.py on made-up fault runs, one TAP line each: a
+# scenario PASSes only with the checker's PASS, injections and its evidence;
+# each missing piece of evidence, a checker failure, a kernel complaint in
+# the scenario's log FAIL it; the open check_buffer finding under the filter
+# is KNOWN, and still fails the run.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; }
+
+# scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG]
+scenario() {
+	local d=$1/faults/$2
+	mkdir -p "$d"
+	echo "$3" > "$d/verdict"
+	printf 'injected %s\nnot_injected 0\n%b' "$4" "${7:-}" > "$d/injected.txt"
+	printf '{"events":1000,"lost_events":%s,"faults":{%s},"cpus":[]}\n' "$6" "$5" > "$d/result.json"
+	printf '%b' "${8:-}" > "$d/dmesg.txt"
+}
+table() {	# DIR: sets $rc, $out
+	rc=0
+	out=$("$here/faults-table.py" "$1" 2>&1) || rc=$?
+}
+row() { echo "$out" | awk -v n="$1" '$1 == n { print $NF }'; }
+expect() {	# WHAT SCENARIO VERDICT
+	local got
+	got=$(row "$2")
+	[ "$got" = "$3" ] && ok "$1: $2 is $3" || not_ok "$1: $2 is $3, got '${got:-no row}'"
+}
+
+good=$tmp/good
+scenario "$good" clock 0 5 '"buffer_resets":10' 0
+scenario "$good" overwrite 0 5 '' 100
+scenario "$good" no-overwrite 0 5 '' 0 'dropped 500\nrefused 503\n'
+scenario "$good" filter 0 5 '"filtered":7' 0
+scenario "$good" reload 0 5 '"module_reloads":2' 0
+scenario "$good" resize 0 5 '' 0
+table "$good"
+[ "$rc" = 0 ] && ok "a run with every scenario's evidence PASSes (exit 0)" || not_ok "a good run PASSes (exit $rc: $out)"
+
+bad=$tmp/bad
+scenario "$bad" clock 0 5 '"buffer_resets":0' 0
+scenario "$bad" overwrite 0 5 '' 0
+scenario "$bad" no-overwrite 0 5 '' 0 'dropped 500\nrefused 900\n'
+scenario "$bad" filter 0 5 '"filtered":0' 0
+scenario "$bad" reload 0 5 '"module_reloads":0' 0
+scenario "$bad" resize 1 5 '' 0
+scenario "$bad" instances 0 0 '' 0
+scenario "$bad" tracing-on 0 5 '' 0 '' '[ 9.1] BUG: KASAN: use-after-free in rb_commit\n'
+table "$bad"
+[ "$rc" = 1 ] && ok "a run with failing scenarios exits 1" || not_ok "a run with failing scenarios exits 1 (exit $rc)"
+expect "a clock switch the checker never noticed" clock FAIL
+expect "no loss reported under a stalled reader" overwrite FAIL
+expect "refused calls the kernel did not count as dropped" no-overwrite FAIL
+expect "a filter that filtered nothing" filter FAIL
+expect "a reload the checker never saw" reload FAIL
+expect "the checker's FAIL" resize FAIL
+expect "a fault never injected" instances FAIL
+expect "a KASAN report in the scenario's log" tracing-on FAIL
+
+known=$tmp/known
+scenario "$known" filter 0 5 '"filtered":7' 0 '' \
+	'[ 1.0] WARNING: CPU: 1 PID: 8 at kernel/trace/ring_buffer.c:3523 check_buffer+0x131/0x24b\n[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n'
+scenario "$known" clock 0 5 '"buffer_resets":4' 0 '' '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n'
+table "$known"
+expect "check_buffer's open finding under the filter" filter KNOWN
+expect "the same complaint outside the filter" clock FAIL
+[ "$rc" = 1 ] && ok "a KNOWN scenario still fails the run (exit 1)" || not_ok "a KNOWN scenario still fails the run (exit $rc)"
+
+table "$tmp/none"
+[ "$rc" = 2 ] && ok "no fault results: exit 2" || not_ok "no fault results: exit 2 (exit $rc)"
