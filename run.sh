@@ -44,6 +44,12 @@ commands:
            time 'rbcheck verify' against 'trace-cmd report' on one large
            trace.dat recorded in the guest (kept in build/bench/; the
            capture runs --duration seconds, default 240: about 5M events)
+  selftests [--timeout SEC]
+           the kernel's own ftrace selftests as a regression suite: the
+           curated ftracetest subset (images/ftracetest/subset.list) on
+           vanilla 6.1.192 and on our series, each case at most SEC seconds
+           (default 120); FAIL unless both give the same result per case;
+           table in results/selftests-<id>/table.md
   model [--depth D] [--ops K] [--variant tree|article|...] [rbmodel options]
            check the 32-bit rb_time_t exhaustively: every program of K
            operations per context, every nesting of D contexts, every
@@ -79,10 +85,21 @@ options of run:
                          get delta 0 as before 2020; the verdict must be FAIL
   --save-raw             keep the sub-buffers the live checker read (results/<id>/raw)
                          and verify them again on the host: the verdicts must agree
-  --job stress|params|rmmod|faults
+  --arch x86_64|i386     the guest's architecture (default x86_64); i386 is a
+                         real 32-bit kernel (native 32-bit rb_time_t, 4-byte
+                         longs in the sub-buffers) with Debian's i386 busybox:
+                         it runs no checker, but drains every sub-buffer to the
+                         host (rbdrain), where rbcheck verifies them (job drain)
+  --singlestep           TCG only: one guest instruction per translation block,
+                         so that interrupts and NMIs can land between any two
+                         instructions (TCG takes them between blocks only: the
+                         few instructions of rb_time_set() are never cut);
+                         several times slower
+  --job stress|params|rmmod|faults|drain
                          what the guest does (default stress); params loads the
                          module with every case of images/module-params.table,
-                         rmmod unloads it under full load (both used by the tests)
+                         rmmod unloads it under full load (both used by the
+                         tests); drain: the sub-buffers are verified on the host
 
 exit status: 0 PASS, 1 FAIL (model: a counterexample), 2 usage or set-up error,
              3 the guest hung or crashed
@@ -108,12 +125,14 @@ cmd_build() {
 	"$TOP/images/build-kernel.sh"
 	"$TOP/images/build-module.sh"
 	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
+	[ "$ARCH" != i386 ] ||
+		make -s -C "$TOP/userspace-checker" O="$GUESTOUT" GUEST_CFLAGS=-m32 "$GUESTOUT/rbdrain"
 	"$TOP/images/build-initramfs.sh"
 }
 
 # Parse the options of 'run' into globals; unknown ones are an error.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress boot_extra=
-debug=0 faults=
+debug=0 faults= arch=${RBTS_ARCH:-x86_64}
 all_faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
@@ -138,15 +157,38 @@ parse_run_opts() {
 		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	extra_append="$extra_append rbts.saveraw=1"; shift ;;
+		--arch)		arch=${2:-}; shift 2 || usage_error "--arch needs a value" ;;
+		--singlestep)	boot_extra="$boot_extra --singlestep"
+				# as under --debug: too slow for the AML _PRT method
+				extra_append="$extra_append acpi=noirq"; shift ;;
 		-h|--help)	usage; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac
 	done
 	case "$accel" in auto|kvm|tcg) ;; *) usage_error "--accel must be auto, kvm or tcg, not '$accel'" ;; esac
+	case " $boot_extra " in *" --singlestep "*)
+		[ "$accel" != kvm ] || usage_error "--singlestep is a TCG mode: not with --accel kvm"
+		accel=tcg ;;
+	esac
 	[[ "$cpus" =~ ^[1-8]$ ]] || usage_error "--cpus must be 1 to 8, not '$cpus'"
 	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number >= 1 of seconds, or with s, m or h (90s, 30m, 6h), not '$duration'"
 	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
-	case "$job" in stress|params|rmmod|faults) ;; *) usage_error "--job must be stress, params, rmmod or faults, not '$job'" ;; esac
+	case "$job" in stress|params|rmmod|faults|drain) ;; *) usage_error "--job must be stress, params, rmmod, faults or drain, not '$job'" ;; esac
+	case "$arch" in
+	x86_64)	;;
+	i386)	# No rbcheck or trace-cmd in the 32-bit guest: its sub-buffers
+		# are drained to the host and verified there.
+		[ "$job" != faults ] || usage_error "--arch i386: the fault scenarios need the live checker (x86_64 guests only)"
+		[ "${RBTS_VARIANT:-default}" = default ] ||
+			usage_error "--arch i386 cannot be combined with --rb-time-32 (native there) or --debug (no KASAN on i386)"
+		[ "$job" != stress ] || job=drain
+		case " $extra_append " in *" rbts.saveraw=1 "*)
+			usage_error "--arch i386: --save-raw is a live checker option; the i386 guest's sub-buffers all go to the host anyway" ;;
+		esac
+		capture=0 ;;
+	*)	usage_error "--arch must be x86_64 or i386, not '$arch'" ;;
+	esac
+	export RBTS_ARCH=$arch
 	if [ "$job" = faults ]; then
 		[ -n "$faults" ] || faults=${all_faults// /,}
 		local f
@@ -192,6 +234,7 @@ boot_and_verify() {
 	local runs=1 slack=180
 	[ "$job" != faults ] || runs=$(echo "${faults//,/ }" | wc -w)
 	[ "$debug" = 0 ] || slack=600	# KASAN and lockdep under TCG, the startup test
+	case " $boot_extra " in *" --singlestep "*) slack=600 ;; esac
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
 		--timeout $(( duration * runs + capture + slack )) \
@@ -238,7 +281,7 @@ cmd_soak() {
 	parse_run_opts ${args[@]+"${args[@]}"}
 	extra_append="$extra_append rbts.keepfailing=1"
 	[ "$keep_going" = 1 ] || extra_append="$extra_append rbts.stoponfail=1"
-	boot_extra=--stop-button
+	boot_extra="$boot_extra --stop-button"
 	cmd_build
 	boot_and_verify || rc=$?
 	"$TOP/images/plot-deltas.sh" "$TOP/results/latest" || true
@@ -291,9 +334,7 @@ cmd_bench_kernels() {
 	fi
 	cmd_setup
 	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
-	mkdir -p "$BUILD/bench/series-vanilla"
-	echo "# vanilla linux-source $KERNEL_VERSION: no patches" > "$BUILD/bench/series-vanilla/series"
-	local kernels=("vanilla:vanilla:$BUILD/bench/series-vanilla:default")
+	local kernels=("vanilla:vanilla:$(vanilla_series):default")
 	if [ -n "$series" ]; then
 		name=$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
 		case "$name" in series*) ;; *) name=series-$name ;; esac
@@ -341,6 +382,24 @@ cmd_bench() {
 		mv "$out/trace.dat" "$dat"
 	fi
 	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$id" "$reps"
+}
+
+# The kernel's ftrace selftests (curated subset) on vanilla and on our
+# series: identical results, case by case; see images/selftests-kernels.sh.
+cmd_selftests() {
+	local timeout=120 out
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--timeout)	timeout=${2:-}; shift 2 || usage_error "--timeout needs a value" ;;
+		-h|--help)	usage; exit 0 ;;
+		*)		usage_error "selftests: unknown option '$1'" ;;
+		esac
+	done
+	[[ "$timeout" =~ ^[1-9][0-9]{0,3}$ ]] || usage_error "--timeout must be 1 to 9999 seconds, not '$timeout'"
+	cmd_setup
+	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
+	out=$TOP/results/selftests-$(date +%Y%m%d-%H%M%S)
+	"$TOP/images/selftests-kernels.sh" "$out" "$timeout"
 }
 
 # rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
@@ -398,6 +457,7 @@ faults)		cmd_faults "$@" ;;
 test)		cmd_test "$@" ;;
 bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;
+selftests)	cmd_selftests "$@" ;;
 model)		cmd_model "$@" ;;
 build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
 setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;

@@ -5,9 +5,16 @@
 #
 # usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
 #                       [--mem SIZE] [--disk SIZE] [--stop-button] [--icount SHIFT]
+#                       [--singlestep]
 #
 # --icount SHIFT: deterministic guest time, derived from the instructions
 # executed (2^SHIFT ns each), for benchmarks; TCG only, single-threaded.
+#
+# --singlestep: TCG translates one guest instruction per block.  TCG takes
+# interrupts (NMIs too) only between blocks, so a window of a few
+# straight-line instructions, such as rb_time_set()'s cnt/top/bottom
+# stores, is never interrupted otherwise.  Slower, but an NMI can land
+# between any two instructions, as on hardware.
 #
 # --stop-button: Ctrl-C does not kill the guest but asks it to stop (STOP on
 # a second disk, which the guest polls): the checker ends its run early and
@@ -21,6 +28,7 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M stop_button=0 icount=
+singlestep=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--accel)	accel=$2; shift 2 ;;
@@ -33,22 +41,33 @@ while [ $# -gt 0 ]; do
 	--disk)		disksize=$2; shift 2 ;;
 	--stop-button)	stop_button=1; shift ;;
 	--icount)	icount=$2; shift 2 ;;
+	--singlestep)	singlestep=1; shift ;;
 	*)		die "boot.sh: unknown argument '$1'" ;;
 	esac
 done
 [ -n "$out" ] || die "boot.sh: --out DIR is required"
+# A 32-bit kernel without HIGHMEM maps at most 896 MiB.
+[ "$ARCH" != i386 ] || [ "$mem" != 1G ] || mem=768M
 bz=$KOUT/arch/x86/boot/bzImage
 [ -f "$bz" ] && [ -f "$INITRAMFS" ] || die "no kernel or initramfs built (run ./run.sh build)"
 
 case "$accel" in
 kvm)	accel_args=(-accel kvm -cpu host) ;;
-tcg)	accel_args=(-accel tcg,thread=multi -cpu max) ;;
+tcg)	accel_args=(-accel tcg,thread=multi -cpu max)
+	# qemu-system-i386's "max" says AuthenticAMD family 6, an Athlon, and
+	# the 32-bit kernel WARNs that such a pair is no SMP machine.
+	[ "$ARCH" != i386 ] || accel_args=(-accel tcg,thread=multi -cpu max,vendor=GenuineIntel) ;;
 *)	die "boot.sh: --accel must be kvm or tcg, not '$accel'" ;;
 esac
 if [ -n "$icount" ]; then
 	[[ "$icount" =~ ^[0-9]$ ]] || die "boot.sh: --icount takes a shift of 0 to 9, not '$icount'"
 	[ "$accel" = tcg ] || die "boot.sh: --icount needs TCG"
 	accel_args=(-accel tcg,thread=single -cpu max -icount "shift=$icount,sleep=on")
+fi
+
+if [ "$singlestep" = 1 ]; then
+	[ "$accel" = tcg ] || die "boot.sh: --singlestep needs TCG"
+	accel_args+=(-singlestep)
 fi
 
 mkdir -p "$out"
@@ -64,7 +83,7 @@ if [ "$stop_button" = 1 ]; then
 fi
 
 # Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
-setsid qemu-system-x86_64 "${accel_args[@]}" -smp "$cpus" -m "$mem" \
+setsid "$QEMU" "${accel_args[@]}" -smp "$cpus" -m "$mem" \
 	-kernel "$bz" -initrd "$INITRAMFS" \
 	-append "console=ttyS0 loglevel=5 panic=-1 oops=panic $append" \
 	-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the guest's initramfs: busybox-static, /init, the stress module,
-# rbcheck and trace-cmd with the shared libraries they need (as the host
-# has them: the guest runs the host's userland binaries).
+# rbcheck, rbdrain and trace-cmd with the shared libraries they need (as the
+# host has them: the x86_64 guest runs the host's userland binaries); for
+# i386, Debian's i386 busybox-static and a 32-bit rbdrain only.
 #
 # usage: images/build-initramfs.sh
 set -euo pipefail
@@ -11,10 +12,20 @@ set -euo pipefail
 
 stage=$BUILD/initramfs-$FLAVOUR
 ko=$MODOUT/rbstress.ko
-for f in /bin/busybox "$ko" "$CHECKOUT/rbcheck" /usr/bin/trace-cmd; do
+# The x86_64 guest runs the host's own busybox, rbcheck and trace-cmd; the
+# i386 guest Debian's i386 busybox-static and rbdrain (built -m32), and its
+# sub-buffers are verified on the host.
+if [ "$ARCH" = i386 ]; then
+	busybox=$("$TOP/images/fetch-i386-busybox.sh")
+	bins=("$GUESTOUT/rbdrain")
+else
+	busybox=/bin/busybox
+	bins=("$CHECKOUT/rbcheck" "$CHECKOUT/rbdrain" /usr/bin/trace-cmd)
+fi
+for f in "$busybox" "$ko" "${bins[@]}"; do
 	[ -f "$f" ] || die "initramfs: $f is missing (build it first)"
 done
-file /bin/busybox | grep -q 'statically linked' || die "/bin/busybox is not static (apt-get install busybox-static)"
+file "$busybox" | grep -q 'statically linked' || die "$busybox is not static (apt-get install busybox-static)"
 
 rm -rf "$stage"
 mkdir -p "$stage"/{bin,usr/bin,lib/modules,etc/rbts,proc,sys,dev,tmp,out}
@@ -23,12 +34,13 @@ mkdir -p "$stage"/{bin,usr/bin,lib/modules,etc/rbts,proc,sys,dev,tmp,out}
 add_binary() {
 	local bin=$1 dest=$2 lib
 	install -m 0755 "$bin" "$stage/$dest"
+	file "$bin" | grep -q 'statically linked' && return
 	for lib in $(ldd "$bin" | grep -o '/[^ ]*'); do
 		[ -e "$stage$lib" ] || cp -L --parents "$lib" "$stage"
 	done
 }
 
-install -m 0755 /bin/busybox "$stage/bin/busybox"
+install -m 0755 "$busybox" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 install -m 0755 "$TOP/images/guest-init.sh" "$stage/init"
 install -m 0755 "$TOP/images/guest-faults.sh" "$stage/bin/rbts-faults"
@@ -37,8 +49,13 @@ install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
 [ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
-add_binary "$CHECKOUT/rbcheck" usr/bin/rbcheck
-add_binary /usr/bin/trace-cmd usr/bin/trace-cmd
+# The kernel's ftrace selftests, from the tree under test, and our subset.
+mkdir -p "$stage/usr/share"
+cp -r "$SRC/tools/testing/selftests/ftrace" "$stage/usr/share/ftracetest"
+install -m 0644 "$TOP/images/ftracetest/subset.list" "$stage/etc/rbts/ftracetest.list"
+for b in "${bins[@]}"; do
+	add_binary "$b" "usr/bin/$(basename "$b")"
+done
 
 (cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet | gzip -1) > "$INITRAMFS.new"
 mv "$INITRAMFS.new" "$INITRAMFS"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel out of tree (O=build/kernel-ARCH):
-# tinyconfig + the fragments under images/config/, merged with the tree's
+# tinyconfig + the fragments under images/config/ (base, the ARCH's own:
+# x86_64 or i386, tracing, nmi, series, the variant's), merged with the tree's
 # own merge_config.sh.  Every option a fragment asks for must survive
 # olddefconfig, or the build stops and names it.  The build is skipped when
 # the tree, the fragments and this script are unchanged (build/.../.rbts-stamp),
@@ -12,8 +13,8 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-frags=("$TOP/images/config/base.config" "$TOP/images/config/tracing.config"
-       "$TOP/images/config/nmi.config")
+frags=("$TOP/images/config/base.config" "$TOP/images/config/$ARCH.config"
+       "$TOP/images/config/tracing.config" "$TOP/images/config/nmi.config")
 [ -n "$TREE" ] || frags+=("$TOP/images/config/series.config")
 [ "$VARIANT" = default ] || frags+=("$TOP/images/config/$VARIANT.config")
 frags+=("$@")

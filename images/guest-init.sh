@@ -11,8 +11,15 @@
 #                           trace-cmd record for rbts.duration seconds;
 #                           faults: for each scenario of rbts.faults, verify
 #                           live for rbts.duration seconds while rbts-faults
-#                           injects it (results in /out/faults/SCENARIO/)
+#                           injects it (results in /out/faults/SCENARIO/);
+#                           drain: no checker in the guest (i386): rbdrain
+#                           copies the sub-buffers for rbts.duration seconds
+#                           into /out/drain, which the host verifies
+#                           selftests: the ftracetest cases of
+#                           /etc/rbts/ftracetest.list, each under a timeout
+#                           (results in /out/selftests.tsv)
 #   rbts.faults=a,b         fault scenarios (default: every one, one by one)
+#   rbts.fttimeout=SEC      the timeout of each ftracetest case (default 120)
 #   rbts.duration=SEC       how long the live checker reads (default 60)
 #   rbts.clock=NAME         trace clock of the instance and the module (global)
 #   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
@@ -42,7 +49,7 @@ mount -t debugfs nodev /sys/kernel/debug
 echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
 job=stress duration=60 clock=global bufkb=4096 capture=2 mod= saveraw=0
-stoponfail=0 keepfailing=0
+stoponfail=0 keepfailing=0 fttimeout=120
 faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -56,6 +63,7 @@ for arg in $(cat /proc/cmdline); do
 	rbts.stoponfail=*)	stoponfail=${arg#*=} ;;
 	rbts.keepfailing=*)	keepfailing=${arg#*=} ;;
 	rbts.faults=*)		faults=$(echo "${arg#*=}" | tr ',' ' ') ;;
+	rbts.fttimeout=*)	fttimeout=${arg#*=} ;;
 	esac
 done
 
@@ -263,7 +271,63 @@ job_faults() {
 	echo "$bad" > /out/verdict
 }
 
+# The writers as for stress, but the sub-buffers go to the host: rbdrain
+# reads every CPU's trace_pipe_raw into the raw capture /out/drain, with the
+# formats and the path counters; the host's rbcheck verifies it.
+job_drain() {
+	start_writers || return
+	echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
+	echo "rbts: draining the sub-buffers for ${duration}s (verified on the host)"
+	rbdrain --instance rbstress --duration "$duration" --out /out/drain \
+		> /out/drain.log 2>&1 &
+	drainer=$!
+	stop_button "$drainer"
+	# its progress lines, as they come, for the host's console
+	tail -f /out/drain.log 2>/dev/null &
+	tailer=$!
+	wait "$drainer"
+	rc=$?
+	sleep 1
+	kill "$tailer" 2>/dev/null
+	# 0: the capture is complete; the verdict is the host's.  Else: set-up.
+	[ "$rc" = 0 ] && echo drained > /out/verdict || echo 2 > /out/verdict
+	[ "$rc" = 0 ] || grep -m1 '^rbdrain:' /out/drain.log > /out/error.txt
+	echo 0 > "$I/events/rbstress/enable"
+	cat "$D/settings" > /out/module-settings.txt
+	cat "$D/stats" > /out/module-stats.txt
+	rmmod rbstress
+	rmdir "$I"
+}
+
+# The kernel's own ftrace selftests, the curated subset: one ftracetest run
+# per case, under busybox's timeout.  Each result line of ftracetest
+# ("[N] description [PASS]"; a case flagged "instance" runs a second time,
+# "(instance)") becomes "CASE<TAB>RESULT[,RESULT]" in /out/selftests.tsv.
+job_selftests() {
+	ft=/usr/share/ftracetest
+	n=0
+	: > /out/selftests.tsv
+	mkdir -p /out/ftracetest-logs
+	while read -r t _; do
+		case "$t" in ''|'#'*) continue ;; esac
+		n=$((n + 1))
+		log=/out/ftracetest-logs/$(echo "$t" | tr '/' '_' | sed 's/\.tc$//')
+		start=$(date +%s)
+		timeout "$fttimeout" "$ft/ftracetest" -k -l "$log.logs" "$ft/test.d/$t" > "$log.out" 2>&1
+		rc=$?
+		res=$(sed -n 's/^\[[0-9]*\] .*\[\([A-Z]*\)\]$/\1/p' "$log.out" | paste -s -d, -)
+		# timeout kills with SIGTERM: 143
+		[ "$rc" = 143 ] && res=${res:+$res,}TIMEOUT
+		[ -n "$res" ] || res="NORESULT(exit $rc)"
+		printf '%s\t%s\n' "$t" "$res" >> /out/selftests.tsv
+		echo "rbts: ftracetest $n $t: $res ($(( $(date +%s) - start ))s)"
+	done < /etc/rbts/ftracetest.list
+	echo 0 > /out/verdict
+}
+
 case "$job" in
+selftests)	job_selftests; finish ;;
+drain)		job_drain; finish ;;
 faults)		job_faults; finish ;;
 params)		job_params; finish ;;
 rmmod)		job_rmmod; finish ;;

@@ -31,6 +31,8 @@ struct rb_path_counters {
 	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
 	/* The buffer was reset during the run (they went down): since then only. */
 	bool		was_reset[RB_MAX_CPUS];
+	/* The kernel is known to use the 32-bit rb_time_t (a 32-bit kernel). */
+	bool		rb_time_32;
 };
 
 /*

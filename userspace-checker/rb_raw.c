@@ -231,6 +231,40 @@ static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf,
 	return ret;
 }
 
+/*
+ * The kernel's path counters, if the capture has them (rbdrain keeps each
+ * CPU's per_cpu/cpuN/stats from the start and the end of its run): the
+ * difference, as the live checker computes it.
+ */
+static void raw_read_counters(const char *dir, struct rb_path_counters *k)
+{
+	struct rb_path_counters before;
+	char name[64];
+
+	memset(&before, 0, sizeof(before));
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		char *text;
+		size_t len;
+
+		snprintf(name, sizeof(name), "cpu%d.stats-after", cpu);
+		text = read_file(dir, name, &len);
+		if (!text)
+			continue;
+		if (rb_counters_parse(text, k->v[cpu]) > 0) {
+			k->present = true;
+			k->nr_cpus = cpu + 1;
+		}
+		free(text);
+		snprintf(name, sizeof(name), "cpu%d.stats-before", cpu);
+		text = read_file(dir, name, &len);
+		if (text && rb_counters_parse(text, before.v[cpu]) > 0)
+			before.nr_cpus = cpu + 1;
+		free(text);
+	}
+	if (k->present)
+		rb_counters_sub(k, &before);
+}
+
 int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen)
 {
 	char *meta = NULL, *header = NULL, *format = NULL;
@@ -295,6 +329,8 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 			goto out;
 	}
 	ret = 0;
+	raw_read_counters(dir, &in->counters);
+	in->counters.rb_time_32 = in->counters.present && lsize == 4;
 	if (!ncpus) {
 		snprintf(err, errlen, "%s: no cpuN.raw file", dir);
 		ret = -1;

@@ -101,6 +101,16 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 			"this run tested only the fast path\n");
 	else if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST])
 		fprintf(f, "  NOTE: the A-C paths (interrupted between A and C) were never hit\n");
+	/*
+	 * Only the 32-bit rb_time_t can fail a read: an interrupt between the
+	 * cnt updates of rb_time_set().  Say plainly whether that path ran.
+	 */
+	if (k->rb_time_32 && !tot[RB_TS_READ_FAILED])
+		fprintf(f, "  NOTE: rb_time_read() never failed (read_failed 0): the 32-bit "
+			"read-failure path was not hit in this run\n");
+	else if (k->rb_time_32)
+		fprintf(f, "  the 32-bit read-failure path (rb_time_read() returning false) "
+			"was hit %" PRIu64 " times\n", tot[RB_TS_READ_FAILED]);
 }
 
 static void report_rules(FILE *f, const struct rb_verifier *v)

@@ -77,8 +77,9 @@ static void usage(FILE *f)
 "  SIGINT or SIGTERM ends the run early; the summary is still written.\n"
 "\n"
 "verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
-"directory written by live --save-raw (possibly from another machine: its\n"
-"long size and endianness are honoured).  The per-CPU data of a version 7\n"
+"directory written by live --save-raw or by rbdrain (possibly on another\n"
+"machine: its long size and endianness are honoured; rbdrain's captures\n"
+"carry the kernel's path counters too).  The per-CPU data of a version 7\n"
 "trace.dat is streamed one zstd chunk at a time.\n"
 "  -R, --reader auto|libtracecmd\n"
 "                          libtracecmd: read all of a trace.dat through\n"
@@ -242,6 +243,8 @@ static int cmd_verify(struct rb_input *in, const char *path)
 			fprintf(stderr, "%s: %s\n", argv0, err);
 			return EXIT_USAGE;
 		}
+		/* A capture of rbdrain has the kernel's path counters. */
+		rb_verify_counters(in->v, &in->counters);
 		return finish(in, path);
 	}
 	handle = rb_tracedat_open(path, in, err, sizeof(err));

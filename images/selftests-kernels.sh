@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel's own ftrace selftests as a regression suite for our series:
+# the curated subset (images/ftracetest/subset.list) on vanilla 6.1.192 and
+# on the tree with kernel-patches/, same config, same guest; each case gets
+# the same result on both, or the run FAILs.  A case that fails on vanilla
+# too is listed as such: the comparison is the verdict, not the PASS count.
+#
+# usage: images/selftests-kernels.sh OUT-DIR TIMEOUT
+#   TIMEOUT: seconds each ftracetest case may take in the guest
+# exit:  0 identical, 1 a case differs, 2 set-up error, 3 a guest hung
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+out=$1 timeout=$2
+mkdir -p "$out"
+cases=$(grep -c '^[^#[:space:]]' "$TOP/images/ftracetest/subset.list")
+kernels=("vanilla:vanilla:$(vanilla_series)" "series::$TOP/kernel-patches")
+
+with_kernel() {
+	local spec=$1
+	shift
+	IFS=: read -r _ tree patches <<< "$spec"
+	RBTS_TREE=$tree RBTS_PATCHES=$patches RBTS_VARIANT=default "$@"
+}
+
+for k in "${kernels[@]}"; do
+	name=${k%%:*}
+	info "selftests: building kernel '$name'"
+	if ! with_kernel "$k" bash -c '
+		set -e
+		"$0/prepare-tree.sh"
+		"$0/build-kernel.sh"
+		"$0/build-module.sh"
+		"$0/build-initramfs.sh"' "$TOP/images" > "$out/build-$name.log" 2>&1; then
+		tail -n 5 "$out/build-$name.log" | sed 's/^/  | /' >&2
+		die "selftests: kernel '$name' does not build (see ${out#$TOP/}/build-$name.log)"
+	fi
+done
+
+for k in "${kernels[@]}"; do
+	name=${k%%:*}
+	info "selftests: $cases ftracetest cases on '$name' (at most ${timeout}s each)"
+	rc=0
+	with_kernel "$k" "$TOP/images/boot.sh" --accel tcg --cpus 2 --out "$out/$name" \
+		--timeout $(( cases * (timeout + 10) + 120 )) \
+		--append "rbts.job=selftests rbts.fttimeout=$timeout" || rc=$?
+	if [ "$rc" != 0 ] || [ ! -f "$out/$name/selftests.tsv" ]; then
+		echo "selftests: kernel '$name': the guest hung or crashed (see ${out#$TOP/}/$name/console.log)" >&2
+		exit 3
+	fi
+	grep -E -h "$(cat "$TOP/images/kernel-complaints.pattern")" "$out/$name/dmesg.txt" \
+		> "$out/$name/kernel-complaints.txt" 2>/dev/null || rm -f "$out/$name/kernel-complaints.txt"
+done
+
+python3 "$TOP/images/selftests-compare.py" "$out" vanilla series
