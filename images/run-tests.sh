@@ -9,8 +9,10 @@
 #   4. boots of the real kernel: a stress run that must PASS with nested
 #      events and slow paths hit, the legacy negative control that must FAIL
 #      for the right reason, every fault scenario under the live checker,
-#      the debug kernel (lockdep, KASAN, UBSAN, panic_on_warn), and the
-#      same stress on the 32-bit rb_time_t
+#      the debug kernel (lockdep, KASAN, UBSAN, panic_on_warn), the
+#      same stress on the 32-bit rb_time_t, an x86_64 and a real i386 guest
+#      drained to the host, and the kernel's ftracetest subset on vanilla
+#      and on the series
 # Every check prints a TAP line; the last line is "N passed, N failed".
 # Assumes './run.sh build' has been run (./run.sh test does it).
 set -uo pipefail
@@ -54,6 +56,12 @@ tally < <("$TOP/images/test-bench-compare.sh")
 
 section "faults: the table's verdicts and their evidence (made-up runs)"
 tally < <("$TOP/images/test-faults-table.sh")
+
+section "run.sh command line: bad flags exit 2 and say what is wrong"
+tally < <("$TOP/images/test-run-cli.sh")
+
+section "selftests: the vanilla/series comparison (made-up results)"
+tally < <("$TOP/images/test-selftests-compare.sh")
 
 section "kernel-patches: subjects, bodies, Signed-off-by, checkpatch --strict"
 tally < <("$TOP/images/check-patches.sh")
@@ -161,6 +169,9 @@ good_dat=$res/trace.dat
 
 section "rbcheck command line and bad input"
 tally < <("$TOP/userspace-checker/tests/test_cli.sh" "$CHECKOUT/rbcheck" "$good_dat" "$raw_dir" | renumber)
+
+section "rbdrain (the i386 guest's drainer) on a tracefs look-alike"
+tally < <("$TOP/userspace-checker/tests/test_rbdrain.sh" "$CHECKOUT/rbdrain" "$CHECKOUT/rbcheck" "$raw_dir" | renumber)
 
 # A guest job that writes JOB.tap: its lines, then the run's own verdict.
 guest_tap_job() {
@@ -338,6 +349,70 @@ tally < <(
 		not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
 	t=$(a_to_c_total "$res")
 	[ "$t" -gt 0 ] && ok "kernel slow path A-C hit on rb_time_32: $t" || not_ok "kernel slow path A-C hit on rb_time_32: none"
+)
+
+section "boot: x86_64 guest drained to the host (the offline path i386 uses) must PASS"
+boot --job drain --duration 15
+tally < <(
+	[ "$rc" = 0 ] && ok "drained x86_64 run PASSes on the host (exit 0)" || not_ok "drained x86_64 run PASSes (exit $rc, see $res)"
+	grep -q "^long_size 8$" "$res/drain/meta" 2>/dev/null && ok "the capture says long size 8" ||
+		not_ok "the capture says long size 8"
+	t=$(a_to_c_total "$res")
+	[ "$t" -gt 0 ] && ok "path counters read offline: A-C hit $t times" || not_ok "path counters read offline: A-C none"
+	grep -qE "^ +counters +PASS" "$res/summary.txt" 2>/dev/null && ok "the counters rule ran offline" ||
+		not_ok "the counters rule ran offline"
+)
+
+section "boot: a real i386 kernel, nested NMI events verified on the host, must PASS"
+# --singlestep: only then can an NMI cut rb_time_set() and rb_time_read()
+# fail (TCG takes interrupts between translation blocks).
+RBTS_ARCH=i386 "$TOP/run.sh" build > "$BUILD/last-test-build.log" 2>&1 ||
+	{ tail -5 "$BUILD/last-test-build.log"; }
+boot --arch i386 --singlestep --duration "${RBTS_I386_SECONDS:-40}"
+tally < <(
+	[ "$rc" = 0 ] && ok "i386 run PASSes (exit 0)" || not_ok "i386 run PASSes (exit $rc, see $res)"
+	grep -q "^CONFIG_X86_32=y" "$BUILD/kernel-i386/.config" 2>/dev/null && ! grep -q "^CONFIG_64BIT=y" "$BUILD/kernel-i386/.config" &&
+		ok "the kernel is 32-bit (CONFIG_X86_32=y, no CONFIG_64BIT)" || not_ok "the kernel is 32-bit"
+	grep -q "^long_size 4$" "$res/drain/meta" 2>/dev/null && grep -q "^machine i[3-6]86$" "$res/drain/meta" &&
+		ok "the guest's sub-buffers have 4-byte longs ($(sed -n 's/^machine //p' "$res/drain/meta"))" ||
+		not_ok "the guest's sub-buffers have 4-byte longs"
+	for ctx in softirq irq nmi; do
+		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
+		[ "${nested:-0}" -gt 0 ] && ok "i386: $ctx events nested in lower contexts: $nested" ||
+			not_ok "i386: $ctx events nested in lower contexts: none"
+	done
+	t=$(a_to_c_total "$res")
+	[ "$t" -gt 0 ] && ok "i386: slow path A-C hit: $t" || not_ok "i386: slow path A-C hit: none"
+	t=$(path_total "$res" read_failed)
+	if [ "${t:-0}" -gt 0 ]; then
+		ok "i386: the 32-bit read-failure path (rb_time_read() false) hit: $t"
+	elif grep -q "NOTE: rb_time_read() never failed" "$res/summary.txt" 2>/dev/null; then
+		ok "i386: read_failed not hit, and the summary says so plainly"
+	else
+		not_ok "i386: read_failed neither hit nor reported as not hit"
+	fi
+)
+
+section "boot: i386 legacy nested time stamps (negative control) must FAIL on the host"
+boot --arch i386 --duration 15 --legacy-nested-ts
+tally < <(
+	[ "$rc" = 1 ] && ok "i386 legacy run is reported as FAIL (exit 1)" || not_ok "i386 legacy run is reported as FAIL (exit $rc)"
+	grep -q "nested-delta  FAIL" "$res/summary.txt" 2>/dev/null &&
+		ok "it FAILs on nested-delta" || not_ok "it FAILs on nested-delta"
+)
+
+section "selftests: the kernel's ftracetest subset, vanilla and series alike"
+src=0
+"$TOP/run.sh" selftests > "$BUILD/last-test-selftests.log" 2>&1 || src=$?
+sres=$(ls -d "$TOP"/results/selftests-* 2>/dev/null | tail -n1)
+tally < <(
+	[ "$src" = 0 ] && ok "vanilla and series give identical ftracetest results (exit 0)" ||
+		not_ok "vanilla and series give identical ftracetest results (exit $src, see $sres/table.md)"
+	n=$(grep -c '^| [0-9a-z]*/' "$sres/table.md" 2>/dev/null)
+	[ "${n:-0}" -ge 20 ] && ok "$n ftracetest cases compared" || not_ok "ftracetest cases compared: ${n:-none}"
+	p=$(grep -c '^| .* | PASS[A-Z,]* | PASS[A-Z,]* | same |$' "$sres/table.md" 2>/dev/null)
+	[ "${p:-0}" -ge 10 ] && ok "$p of them PASS on both" || not_ok "cases that PASS on both: ${p:-0}"
+	grep -E '^(not a pass on either|kernel .* complained)' "$sres/table.md" 2>/dev/null | sed 's/^/# /'
 )
 
 if [ "${RBTS_FULL:-0}" = 1 ]; then

@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# rbdrain (the i386 guest's drainer) on the host, against a tracefs
+# look-alike made from a real raw capture: it must copy every sub-buffer
+# so that rbcheck verify sees the same events; a cut page and bad options
+# are refused with one line; and the path counters it keeps reach the
+# counters rule offline (a capture whose counters claim more A-C paths
+# than the events show FAILs).
+#
+# usage: test_rbdrain.sh RBDRAIN RBCHECK RAW-DIR      output: TAP lines
+set -u
+rbdrain=$1 rbcheck=$2 raw=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok()     { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+
+# usage NAME PATTERN ARGS...: exit 2, one line on stderr matching PATTERN
+usage_case() {
+	local name=$1 pattern=$2 rc
+	shift 2
+	"$rbdrain" "$@" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	if [ "$rc" = 2 ] && grep -qE -- "$pattern" "$tmp/err" && [ "$(grep -vc 'see .*--help' "$tmp/err")" = 1 ]; then
+		ok "$name"
+	else
+		not_ok "$name: exit $rc: $(head -c 200 "$tmp/err")"
+	fi
+}
+usage_case "no options: says what is required" "--instance, --duration and --out are required"
+usage_case "--duration 0 is refused" "--duration must be 1 to 1000000 seconds, not '0'" -i x -o "$tmp/o" -d 0
+usage_case "--duration abc is refused" "not 'abc'" -i x -o "$tmp/o" -d abc
+usage_case "--event without a system is refused" "--event takes SYSTEM/NAME" -e foo -i x -o "$tmp/o" -d 1
+usage_case "an unknown option is refused" "unrecognized option|see" --frob
+usage_case "a missing instance names where it looked" "$tmp/no-tracefs/instances/x: no such tracefs instance" \
+	-t "$tmp/no-tracefs" -i x -o "$tmp/o" -d 1
+
+if [ -z "$raw" ] || [ ! -s "$raw/meta" ]; then
+	ok "drains a made-up tracefs # SKIP no raw capture given"
+	exit 0
+fi
+fake=$tmp/tracefs
+"$here/make-fake-tracefs.py" "$raw" "$fake" rbstress || { not_ok "make the tracefs look-alike"; exit 0; }
+rc=0
+"$rbdrain" -t "$fake" -i rbstress -d 1 -p 0 -o "$tmp/cap" > "$tmp/out" 2> "$tmp/err" || rc=$?
+[ "$rc" = 0 ] && ok "drains every CPU of a tracefs look-alike (exit 0)" || not_ok "drains (exit $rc: $(head -c 200 "$tmp/err"))"
+[ "$(cat "$fake/instances/rbstress/tracing_on")" = 0 ] && ok "it turned the instance's tracing off at the end" ||
+	not_ok "it turned the instance's tracing off at the end"
+"$rbcheck" verify "$raw" > "$tmp/src.txt" 2>&1
+"$rbcheck" verify "$tmp/cap" > "$tmp/cap.txt" 2>&1
+rc=$?
+src=$(grep -o '[0-9]* rbstress events' "$tmp/src.txt")
+got=$(grep -o '[0-9]* rbstress events' "$tmp/cap.txt")
+[ -n "$src" ] && [ "$src" = "$got" ] && ok "rbcheck verify sees the same events in the drained capture: $got" ||
+	not_ok "the same events in the drained capture: ${got:-none} vs ${src:-none}"
+grep -q "verdict PASS" "$tmp/src.txt" && [ "$rc" = 0 ] && ok "and the same verdict (PASS)" ||
+	not_ok "the same verdict: exit $rc: $(tail -n1 "$tmp/cap.txt")"
+grep -q "^  time stamp path (kernel)" "$tmp/cap.txt" && ok "the capture's path counters reach the coverage table" ||
+	not_ok "the capture's path counters reach the coverage table"
+grep -q "^machine $(uname -m)$" "$tmp/cap/meta" && ok "meta names the machine" || not_ok "meta names the machine"
+
+# Counters that claim 10^9 A-C paths on CPU 0: more than the events show.
+cp -r "$tmp/cap" "$tmp/lie"
+sed -i 's/^ts path A-C: .*/ts path A-C: 1000000000/' "$tmp/lie/cpu0.stats-after"
+rc=0
+"$rbcheck" verify "$tmp/lie" > "$tmp/lie.txt" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -qE "^ +counters +FAIL" "$tmp/lie.txt" &&
+	ok "offline counters rule: more A-C paths than interrupted events FAILs" ||
+	not_ok "offline counters rule FAILs on made-up counters (exit $rc)"
+
+# A trace_pipe_raw that ends in the middle of a page.
+truncate -s -100 "$fake/instances/rbstress/per_cpu/cpu0/trace_pipe_raw"
+echo 1 > "$fake/instances/rbstress/tracing_on"
+rc=0
+"$rbdrain" -t "$fake" -i rbstress -d 1 -p 0 -o "$tmp/cut" > "$tmp/out" 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q "per_cpu/cpu0/trace_pipe_raw: read [0-9]* bytes, not a sub-buffer" "$tmp/err" &&
+	[ "$(wc -l < "$tmp/err")" = 1 ] && ok "a cut page: exit 1, one line naming the CPU" ||
+	not_ok "a cut page: exit $rc: $(head -c 200 "$tmp/err")"
