@@ -174,6 +174,8 @@ parse_run_opts() {
 	[[ "$duration" =~ ^[0-9]+$ ]] && [ "$duration" -ge 1 ] || usage_error "--duration must be a whole number >= 1 of seconds, or with s, m or h (90s, 30m, 6h), not '$duration'"
 	[[ "$capture" =~ ^[0-9]+$ ]] || usage_error "--capture must be a whole number of seconds, not '$capture'"
 	case "$job" in stress|params|rmmod|faults|drain) ;; *) usage_error "--job must be stress, params, rmmod, faults or drain, not '$job'" ;; esac
+	# job drain streams the sub-buffers to a sparse disk of the host's
+	[ "$job" != drain ] || boot_extra="$boot_extra --stream-disk 64G"
 	case "$arch" in
 	x86_64)	;;
 	i386)	# No rbcheck or trace-cmd in the 32-bit guest: its sub-buffers
@@ -181,7 +183,10 @@ parse_run_opts() {
 		[ "$job" != faults ] || usage_error "--arch i386: the fault scenarios need the live checker (x86_64 guests only)"
 		[ "${RBTS_VARIANT:-default}" = default ] ||
 			usage_error "--arch i386 cannot be combined with --rb-time-32 (native there) or --debug (no KASAN on i386)"
-		[ "$job" != stress ] || job=drain
+		if [ "$job" = stress ]; then
+			job=drain
+			boot_extra="$boot_extra --stream-disk 64G"
+		fi
 		case " $extra_append " in *" rbts.saveraw=1 "*)
 			usage_error "--arch i386: --save-raw is a live checker option; the i386 guest's sub-buffers all go to the host anyway" ;;
 		esac

@@ -5,7 +5,7 @@
 #
 # usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
 #                       [--mem SIZE] [--disk SIZE] [--stop-button] [--icount SHIFT]
-#                       [--singlestep]
+#                       [--singlestep] [--single-thread] [--stream-disk SIZE]
 #
 # --icount SHIFT: deterministic guest time, derived from the instructions
 # executed (2^SHIFT ns each), for benchmarks; TCG only, single-threaded.
@@ -15,6 +15,16 @@
 # straight-line instructions, such as rb_time_set()'s cnt/top/bottom
 # stores, is never interrupted otherwise.  Slower, but an NMI can land
 # between any two instructions, as on hardware.
+#
+# --single-thread: TCG runs all vCPUs round-robin in one host thread
+# (thread=single) instead of one thread each: the vCPUs never execute at
+# the same time, so code one vCPU patches is never run stale by another.
+#
+# --stream-disk SIZE: a third disk (sparse, SIZE at most) where the guest's
+# job drain writes the sub-buffers as they come; the host cuts it at the
+# length the guest wrote (drain/meta: stream_bytes) into drain/stream.raw.
+# The second disk, the stop button, is then always there (vdb), so that
+# the stream is vdc.
 #
 # --stop-button: Ctrl-C does not kill the guest but asks it to stop (STOP on
 # a second disk, which the guest polls): the checker ends its run early and
@@ -28,7 +38,7 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 accel=tcg cpus=2 timeout=300 out= append= quiet=0 mem=1G disksize=512M stop_button=0 icount=
-singlestep=0
+singlestep=0 single_thread=0 stream_disk=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--accel)	accel=$2; shift 2 ;;
@@ -42,6 +52,8 @@ while [ $# -gt 0 ]; do
 	--stop-button)	stop_button=1; shift ;;
 	--icount)	icount=$2; shift 2 ;;
 	--singlestep)	singlestep=1; shift ;;
+	--single-thread) single_thread=1; shift ;;
+	--stream-disk)	stream_disk=$2; shift 2 ;;
 	*)		die "boot.sh: unknown argument '$1'" ;;
 	esac
 done
@@ -65,6 +77,10 @@ if [ -n "$icount" ]; then
 	accel_args=(-accel tcg,thread=single -cpu max -icount "shift=$icount,sleep=on")
 fi
 
+if [ "$single_thread" = 1 ]; then
+	[ "$accel" = tcg ] || die "boot.sh: --single-thread needs TCG"
+	accel_args[1]=tcg,thread=single
+fi
 if [ "$singlestep" = 1 ]; then
 	[ "$accel" = tcg ] || die "boot.sh: --singlestep needs TCG"
 	accel_args+=(-singlestep)
@@ -77,9 +93,14 @@ truncate -s "$disksize" "$disk"
 console=$out/console.log
 : > "$console"
 ctl=()
-if [ "$stop_button" = 1 ]; then
+if [ "$stop_button" = 1 ] || [ -n "$stream_disk" ]; then
 	truncate -s 1M "$out/.control.img"
 	ctl=(-drive file="$out/.control.img",format=raw,if=virtio)
+fi
+if [ -n "$stream_disk" ]; then
+	rm -f "$out/.stream.img"
+	truncate -s "$stream_disk" "$out/.stream.img"
+	ctl+=(-drive file="$out/.stream.img",format=raw,if=virtio)
 fi
 
 # Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
@@ -144,4 +165,12 @@ if [ "$rc" != 0 ]; then
 fi
 tar -xf "$disk" -C "$out" 2>/dev/null || true
 rm -f "$disk" "$out/.control.img"
+if [ -n "$stream_disk" ]; then
+	bytes=$(sed -n 's/^stream_bytes \([0-9]*\)$/\1/p' "$out/drain/meta" 2>/dev/null)
+	if [ -n "$bytes" ]; then
+		truncate -s "$bytes" "$out/.stream.img"
+		mv "$out/.stream.img" "$out/drain/stream.raw"
+	fi
+	rm -f "$out/.stream.img"
+fi
 exit 0

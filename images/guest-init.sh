@@ -33,6 +33,7 @@
 #
 # A second disk (/dev/vdb), if present, is the host's stop button: when it
 # reads STOP, the live checker is interrupted and still writes its summary.
+# A third (/dev/vdc), if present, is where job drain streams the sub-buffers.
 #
 # Everything for the host goes to /out, which is written as a tar stream to
 # the raw disk /dev/vda at the end; the host unpacks it into results/<run-id>.
@@ -278,7 +279,12 @@ job_drain() {
 	start_writers || return
 	echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 	echo "rbts: draining the sub-buffers for ${duration}s (verified on the host)"
-	rbdrain --instance rbstress --duration "$duration" --out /out/drain \
+	# A third disk, if the host gave one, takes the sub-buffers as they
+	# come: /out is in the guest's memory, the disk is as big as the host's.
+	stream=
+	[ -b /dev/vdc ] && stream="--stream /dev/vdc"
+	# shellcheck disable=SC2086 # $stream is an option and its value
+	rbdrain --instance rbstress --duration "$duration" --out /out/drain $stream \
 		> /out/drain.log 2>&1 &
 	drainer=$!
 	stop_button "$drainer"

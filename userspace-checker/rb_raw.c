@@ -232,6 +232,69 @@ static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf,
 }
 
 /*
+ * rbdrain --stream: every CPU's sub-buffers in one file, in the order they
+ * were read: records of u32 cpu, u32 length, the bytes; a record of cpu
+ * 0xffffffff ends it.  Each CPU's records are fed in their order, as the
+ * live checker feeds them, round after round.
+ */
+static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
+			   const struct rb_subbuf_layout *l, struct rb_input *in, int *ncpus,
+			   char *err, size_t errlen)
+{
+	int64_t subbuf[RB_MAX_CPUS] = { 0 };
+	char *page = malloc(l->psize);
+	uint64_t off = 0;
+	int ret = -1;
+
+	if (!page) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		uint32_t head[2];
+		ssize_t r = read(fd, head, sizeof(head));
+
+		if (r < 0) {
+			snprintf(err, errlen, "%s/stream.raw: %s", dir, strerror(errno));
+			break;
+		}
+		if (r != sizeof(head)) {
+			snprintf(err, errlen, "%s/stream.raw: truncated at byte %llu: no end record",
+				 dir, (unsigned long long)off);
+			break;
+		}
+		if (head[0] == 0xffffffffu) {
+			ret = 0;
+			break;
+		}
+		if (head[0] >= RB_MAX_CPUS || head[1] < 8 + (uint32_t)l->long_size ||
+		    head[1] > (uint32_t)l->psize) {
+			snprintf(err, errlen, "%s/stream.raw: byte %llu: not a record (cpu %u, length %u; "
+				 "sub-buffers are %d bytes at most)", dir, (unsigned long long)off,
+				 head[0], head[1], l->psize);
+			break;
+		}
+		memset(page, 0, l->psize);
+		r = read(fd, page, head[1]);
+		if (r != (ssize_t)head[1]) {
+			snprintf(err, errlen, "%s/stream.raw: truncated: the record at byte %llu is cut short",
+				 dir, (unsigned long long)off);
+			break;
+		}
+		off += sizeof(head) + head[1];
+		if (head[0] + 1 > (uint32_t)*ncpus)
+			*ncpus = head[0] + 1;
+		in->subbufs++;
+		if (rb_subbuf_feed(in, kbuf, page, l, head[0], subbuf[head[0]]++) < 0) {
+			snprintf(err, errlen, "%s: %s", dir, in->err);
+			break;
+		}
+	}
+	free(page);
+	return ret;
+}
+
+/*
  * The kernel's path counters, if the capture has them (rbdrain keeps each
  * CPU's per_cpu/cpuN/stats from the start and the end of its run): the
  * difference, as the live checker computes it.
@@ -328,11 +391,26 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		if (ret < 0)
 			goto out;
 	}
+	if (!ncpus) {
+		char path[4200];
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/stream.raw", dir);
+		fd = open(path, O_RDONLY);
+		if (fd >= 0) {
+			ret = raw_read_stream(dir, fd, kbuf, &layout, in, &ncpus, err, errlen);
+			close(fd);
+			if (ret < 0)
+				goto out;
+			if (!ncpus)
+				ncpus = -1;	/* a stream that ended before any record */
+		}
+	}
 	ret = 0;
 	raw_read_counters(dir, &in->counters);
 	in->counters.rb_time_32 = in->counters.present && lsize == 4;
 	if (!ncpus) {
-		snprintf(err, errlen, "%s: no cpuN.raw file", dir);
+		snprintf(err, errlen, "%s: no cpuN.raw or stream.raw file", dir);
 		ret = -1;
 	}
 out:

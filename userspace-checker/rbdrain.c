@@ -21,6 +21,12 @@
  * At the end (--duration elapsed, or SIGINT/SIGTERM) the instance's
  * tracing_on is cleared and everything left is read, so that the capture
  * holds every event the buffer kept.
+ *
+ * --stream FILE: the sub-buffers of all CPUs go to FILE as they are read,
+ * as "stream.raw" records (u32 cpu, u32 length, the bytes), ended by a
+ * record of cpu 0xffffffff; meta gets "stream_bytes N".  In the guest FILE
+ * is a virtio disk: a long run is then bounded by the host's disk, not by
+ * the guest's memory, where /out lives.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +43,7 @@
 
 #define RB_RAW_MAGIC	"rbcheck-raw 1"
 #define MAX_CPUS	64
+#define STREAM_END	0xffffffffu
 
 static const char *argv0 = "rbdrain";
 static volatile sig_atomic_t stop;
@@ -51,6 +58,9 @@ struct drain {
 	int		in[MAX_CPUS];	/* trace_pipe_raw, O_NONBLOCK */
 	int		raw[MAX_CPUS];	/* cpuN.raw, opened at the first sub-buffer */
 	uint64_t	subbufs[MAX_CPUS];
+	const char	*stream_path;	/* --stream: all CPUs' records go there */
+	int		stream;
+	uint64_t	stream_bytes;
 	char		*page;
 };
 
@@ -112,6 +122,21 @@ static int copy_file(const struct drain *d, const char *src, const char *name)
 	return ret;
 }
 
+/* The stream's length, for the host to cut the disk image at: meta's last line. */
+static int append_stream_bytes(const struct drain *d)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/meta", d->out);
+	f = fopen(path, "a");
+	if (!f || fprintf(f, "stream_bytes %llu\n", (unsigned long long)d->stream_bytes) < 0 || fclose(f)) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int write_meta(const struct drain *d)
 {
 	struct utsname u;
@@ -168,10 +193,34 @@ static uint32_t subbuf_used(const void *page, int psize)
 	return used > (uint32_t)psize ? (uint32_t)psize : used;
 }
 
+static int write_all(int fd, const void *buf, size_t len)
+{
+	errno = 0;
+	return write(fd, buf, len) == (ssize_t)len ? 0 : -1;
+}
+
+static int stream_record(struct drain *d, uint32_t cpu, const void *buf, uint32_t len)
+{
+	uint32_t head[2] = { cpu, len };
+
+	if (write_all(d->stream, head, sizeof(head)) < 0 || (len && write_all(d->stream, buf, len) < 0)) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, d->stream_path, strerror(errno ? errno : ENOSPC));
+		return -1;
+	}
+	d->stream_bytes += sizeof(head) + len;
+	return 0;
+}
+
 static int save_subbuf(struct drain *d, int cpu)
 {
 	uint32_t used = subbuf_used(d->page, d->psize);
 
+	if (d->stream >= 0) {
+		if (stream_record(d, cpu, d->page, used) < 0)
+			return -1;
+		d->subbufs[cpu]++;
+		return 0;
+	}
 	if (d->raw[cpu] < 0) {
 		char path[4096];
 
@@ -274,6 +323,8 @@ static void usage(FILE *f)
 "  -e, --event SYS/NAME  the event whose format goes in (rbstress/rbstress_event)\n"
 "  -t, --tracefs DIR     where tracefs is mounted (/sys/kernel/tracing)\n"
 "  -p, --progress SEC    a progress line every SEC seconds (0: none; default 10)\n"
+"  -S, --stream FILE     write the sub-buffers to FILE (a disk) as one stream\n"
+"                        instead of DIR/cpuN.raw; meta says how long it is\n"
 "\n"
 "exit status: 0 done, 1 an I/O error (said on stderr), 2 usage\n", argv0);
 }
@@ -307,10 +358,12 @@ int main(int argc, char **argv)
 		{ "event",	required_argument, NULL, 'e' },
 		{ "tracefs",	required_argument, NULL, 't' },
 		{ "progress",	required_argument, NULL, 'p' },
+		{ "stream",	required_argument, NULL, 'S' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct drain d = { .tracefs = "/sys/kernel/tracing", .event = "rbstress/rbstress_event" };
+	struct drain d = { .tracefs = "/sys/kernel/tracing", .event = "rbstress/rbstress_event",
+			   .stream = -1 };
 	long duration = -1, progress = 10, n;
 	char path[4096], file[512];
 	double start, last, end;
@@ -319,7 +372,7 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	struct stat st;
 
-	while ((c = getopt_long(argc, argv, "i:d:o:e:t:p:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:d:o:e:t:p:S:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': d.instance = optarg; break;
 		case 'd':
@@ -337,6 +390,7 @@ int main(int argc, char **argv)
 			if (parse_seconds(optarg, 1000000, &progress) < 0)
 				return bad_usage("--progress must be a number of seconds, not", optarg);
 			break;
+		case 'S': d.stream_path = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "%s: see '%s --help'\n", argv0, argv0);
@@ -358,6 +412,13 @@ int main(int argc, char **argv)
 	if (mkdir(d.out, 0755) < 0 && errno != EEXIST) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, d.out, strerror(errno));
 		return 1;
+	}
+	if (d.stream_path) {
+		d.stream = open(d.stream_path, O_WRONLY);
+		if (d.stream < 0) {
+			fprintf(stderr, "%s: --stream %s: %s\n", argv0, d.stream_path, strerror(errno));
+			return 1;
+		}
 	}
 	d.psize = getpagesize();
 	d.page = malloc(d.psize);
@@ -406,6 +467,11 @@ int main(int argc, char **argv)
 	} while (n > 0);
 	if (copy_stats(&d, "after") < 0)
 		ret = 1;
+	if (d.stream >= 0) {
+		if (stream_record(&d, STREAM_END, NULL, 0) < 0 || fsync(d.stream) < 0 ||
+		    close(d.stream) < 0 || append_stream_bytes(&d) < 0)
+			ret = 1;
+	}
 	for (int cpu = 0; cpu < d.ncpus; cpu++) {
 		if (d.raw[cpu] >= 0 && close(d.raw[cpu]) < 0) {
 			fprintf(stderr, "%s: %s/cpu%d.raw: %s\n", argv0, d.out, cpu, strerror(errno));
@@ -414,7 +480,7 @@ int main(int argc, char **argv)
 		close(d.in[cpu]);
 	}
 	printf("rbts: drained %llu sub-buffers from %d CPU(s) in %.0fs into %s\n",
-	       (unsigned long long)total, d.ncpus, now() - start, d.out);
+	       (unsigned long long)total, d.ncpus, now() - start, d.stream >= 0 ? d.stream_path : d.out);
 	free(d.page);
 	return ret;
 }

@@ -79,3 +79,39 @@ rc=0
 [ "$rc" = 1 ] && grep -q "per_cpu/cpu0/trace_pipe_raw: read [0-9]* bytes, not a sub-buffer" "$tmp/err" &&
 	[ "$(wc -l < "$tmp/err")" = 1 ] && ok "a cut page: exit 1, one line naming the CPU" ||
 	not_ok "a cut page: exit $rc: $(head -c 200 "$tmp/err")"
+
+# --stream: every CPU's records in one file (the guest's third disk), cut
+# by the host at meta's stream_bytes; rbcheck reads it as stream.raw.
+"$here/make-fake-tracefs.py" "$raw" "$tmp/tracefs2" rbstress
+truncate -s 1G "$tmp/disk.img"
+rc=0
+"$rbdrain" -t "$tmp/tracefs2" -i rbstress -d 1 -p 0 -o "$tmp/scap" --stream "$tmp/disk.img" \
+	> "$tmp/out" 2> "$tmp/err" || rc=$?
+bytes=$(sed -n 's/^stream_bytes //p' "$tmp/scap/meta" 2>/dev/null)
+if [ "$rc" = 0 ] && [ -n "$bytes" ] && ! ls "$tmp/scap"/cpu*.raw > /dev/null 2>&1; then
+	ok "--stream: one stream of $bytes bytes, no cpuN.raw"
+else
+	not_ok "--stream: exit $rc, stream_bytes '${bytes:-none}': $(head -c 200 "$tmp/err")"
+fi
+truncate -s "${bytes:-0}" "$tmp/disk.img" && mv "$tmp/disk.img" "$tmp/scap/stream.raw"
+"$rbcheck" verify "$tmp/scap" > "$tmp/scap.txt" 2>&1
+rc=$?
+got=$(grep -o '[0-9]* rbstress events' "$tmp/scap.txt")
+[ "$rc" = 0 ] && [ "$got" = "$src" ] && ok "the stream verifies to the same events and verdict: $got" ||
+	not_ok "the stream verifies to the same events: exit $rc, ${got:-none} vs $src"
+head -c $(( ${bytes:-8} - 8 )) "$tmp/scap/stream.raw" > "$tmp/cut.raw" && mv "$tmp/cut.raw" "$tmp/scap/stream.raw"
+rc=0
+"$rbcheck" verify "$tmp/scap" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "stream.raw: truncated at byte [0-9]*: no end record" "$tmp/err" &&
+	ok "a stream without its end record: exit 2, says where" ||
+	not_ok "a stream without its end record: exit $rc: $(head -c 200 "$tmp/err")"
+printf '\007\000\000\000\377\377\000\000' > "$tmp/scap/stream.raw"
+rc=0
+"$rbcheck" verify "$tmp/scap" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "stream.raw: byte 0: not a record (cpu 7, length 65535" "$tmp/err" &&
+	ok "a stream record longer than a sub-buffer: exit 2, says where" ||
+	not_ok "a stream record longer than a sub-buffer: exit $rc: $(head -c 200 "$tmp/err")"
+"$rbdrain" -t "$tmp/tracefs2" -i rbstress -d 1 -p 0 -o "$tmp/x" --stream "$tmp/no/such/disk" > /dev/null 2> "$tmp/err"
+rc=$?
+[ "$rc" = 1 ] && grep -q -- "--stream $tmp/no/such/disk: No such file" "$tmp/err" &&
+	ok "--stream to a missing file: exit 1, names it" || not_ok "--stream to a missing file: exit $rc: $(cat "$tmp/err")"
