@@ -44,6 +44,13 @@
 #define RB_RAW_MAGIC	"rbcheck-raw 1"
 #define MAX_CPUS	64
 #define STREAM_END	0xffffffffu
+/*
+ * The stream is written in whole chunks: a write of a few bytes to a block
+ * device makes the kernel read the block in first, one disk read per page.
+ */
+#define STREAM_CHUNK	(1 << 20)
+/* Sub-buffers read from one CPU before the next gets its turn. */
+#define ROUND_SUBBUFS	32
 
 static const char *argv0 = "rbdrain";
 static volatile sig_atomic_t stop;
@@ -61,6 +68,8 @@ struct drain {
 	const char	*stream_path;	/* --stream: all CPUs' records go there */
 	int		stream;
 	uint64_t	stream_bytes;
+	char		*chunk;		/* STREAM_CHUNK bytes, filled to chunk_len */
+	size_t		chunk_len;
 	char		*page;
 };
 
@@ -199,14 +208,45 @@ static int write_all(int fd, const void *buf, size_t len)
 	return write(fd, buf, len) == (ssize_t)len ? 0 : -1;
 }
 
+/* Write the chunk out, zero-padded to a whole number of 4 KiB blocks. */
+static int stream_flush(struct drain *d)
+{
+	size_t len = (d->chunk_len + 4095) & ~(size_t)4095;
+
+	if (!d->chunk_len)
+		return 0;
+	memset(d->chunk + d->chunk_len, 0, len - d->chunk_len);
+	if (write_all(d->stream, d->chunk, len) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", argv0, d->stream_path, strerror(errno ? errno : ENOSPC));
+		return -1;
+	}
+	d->chunk_len = 0;
+	return 0;
+}
+
+static int stream_append(struct drain *d, const void *buf, size_t len)
+{
+	while (len) {
+		size_t n = STREAM_CHUNK - d->chunk_len;
+
+		if (n > len)
+			n = len;
+		memcpy(d->chunk + d->chunk_len, buf, n);
+		d->chunk_len += n;
+		buf = (const char *)buf + n;
+		len -= n;
+		if (d->chunk_len == STREAM_CHUNK && stream_flush(d) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int stream_record(struct drain *d, uint32_t cpu, const void *buf, uint32_t len)
 {
 	uint32_t head[2] = { cpu, len };
 
-	if (write_all(d->stream, head, sizeof(head)) < 0 || (len && write_all(d->stream, buf, len) < 0)) {
-		fprintf(stderr, "%s: %s: %s\n", argv0, d->stream_path, strerror(errno ? errno : ENOSPC));
+	if (stream_append(d, head, sizeof(head)) < 0 || stream_append(d, buf, len) < 0)
 		return -1;
-	}
 	d->stream_bytes += sizeof(head) + len;
 	return 0;
 }
@@ -251,7 +291,11 @@ static long drain_once(struct drain *d)
 	long n = 0;
 
 	for (int cpu = 0; cpu < d->ncpus; cpu++) {
-		for (;;) {
+		/*
+		 * A bounded turn each: a CPU that writes faster than we drain
+		 * must not starve the others, nor the clock and progress checks.
+		 */
+		for (int i = 0; i < ROUND_SUBBUFS; i++) {
 			ssize_t r = read(d->in[cpu], d->page, d->psize);
 
 			if (r < 0 && (errno == EAGAIN || errno == EINTR))
@@ -415,7 +459,8 @@ int main(int argc, char **argv)
 	}
 	if (d.stream_path) {
 		d.stream = open(d.stream_path, O_WRONLY);
-		if (d.stream < 0) {
+		d.chunk = malloc(STREAM_CHUNK + 4096);
+		if (d.stream < 0 || !d.chunk) {
 			fprintf(stderr, "%s: --stream %s: %s\n", argv0, d.stream_path, strerror(errno));
 			return 1;
 		}
@@ -468,7 +513,7 @@ int main(int argc, char **argv)
 	if (copy_stats(&d, "after") < 0)
 		ret = 1;
 	if (d.stream >= 0) {
-		if (stream_record(&d, STREAM_END, NULL, 0) < 0 || fsync(d.stream) < 0 ||
+		if (stream_record(&d, STREAM_END, NULL, 0) < 0 || stream_flush(&d) < 0 || fsync(d.stream) < 0 ||
 		    close(d.stream) < 0 || append_stream_bytes(&d) < 0)
 			ret = 1;
 	}
@@ -482,5 +527,6 @@ int main(int argc, char **argv)
 	printf("rbts: drained %llu sub-buffers from %d CPU(s) in %.0fs into %s\n",
 	       (unsigned long long)total, d.ncpus, now() - start, d.stream >= 0 ? d.stream_path : d.out);
 	free(d.page);
+	free(d.chunk);
 	return ret;
 }
