@@ -19,8 +19,7 @@ series=$TOP/kernel-patches/series
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 if [ ! -x "$checkpatch" ]; then
 	not_ok "checkpatch.pl found at ${checkpatch#$TOP/} (run ./run.sh build)"

@@ -31,9 +31,8 @@ tally() {	# read TAP lines on stdin, echo them, count them
 		esac
 	done
 }
-ok()     { echo "ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 renumber() { sed 's/^\(\(not \)\?ok\) [0-9]* \(- \)\?/\1 - /'; }	# the suite numbers nothing
-not_ok() { echo "not ok - $1"; }
 
 section() { echo; echo "# == $1"; }
 

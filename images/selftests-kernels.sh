@@ -28,12 +28,7 @@ with_kernel() {
 for k in "${kernels[@]}"; do
 	name=${k%%:*}
 	info "selftests: building kernel '$name'"
-	if ! with_kernel "$k" bash -c '
-		set -e
-		"$0/prepare-tree.sh"
-		"$0/build-kernel.sh"
-		"$0/build-module.sh"
-		"$0/build-initramfs.sh"' "$TOP/images" > "$out/build-$name.log" 2>&1; then
+	if ! with_kernel "$k" "$TOP/images/build-guest.sh" > "$out/build-$name.log" 2>&1; then
 		tail -n 5 "$out/build-$name.log" | sed 's/^/  | /' >&2
 		die "selftests: kernel '$name' does not build (see ${out#$TOP/}/build-$name.log)"
 	fi

@@ -9,8 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 # runs KERNEL:SCALE... > runs.tsv: three repetitions, a little noise
 runs() {

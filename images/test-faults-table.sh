@@ -11,8 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 # scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG]
 scenario() {

@@ -8,8 +8,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 # bad PATTERN ARGS...: exit 2, the first stderr line matches PATTERN
 bad() {

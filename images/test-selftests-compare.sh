@@ -10,8 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 # results DIR KERNEL LINES...
 results() {

@@ -12,9 +12,8 @@
 #include <tracefs.h>
 
 #include "rb_raw.h"
+#include "rb_raw_format.h"
 #include "rb_subbuf.h"
-
-#define RB_RAW_MAGIC	"rbcheck-raw 1"
 
 struct rb_raw_writer {
 	char	dir[4096];
@@ -85,26 +84,9 @@ struct rb_raw_writer *rb_raw_create(const char *dir, int psize, char *err, size_
 	return w;
 }
 
-/*
- * The used part of a sub-buffer: u64 time stamp, long commit, the data, and
- * the lost-events count the kernel may store after the data.  The commit
- * word's two top bits of its low 32 are RB_MISSED_EVENTS and RB_MISSED_STORED.
- */
-static uint32_t subbuf_used(const void *page, int psize)
-{
-	unsigned long commit;
-	uint32_t used;
-
-	memcpy(&commit, (const char *)page + 8, sizeof(commit));
-	used = 8 + sizeof(long) + (commit & ((1UL << 30) - 1));
-	if (commit & (1UL << 30))
-		used += sizeof(long);
-	return used > (uint32_t)psize ? (uint32_t)psize : used;
-}
-
 int rb_raw_save_subbuf(struct rb_raw_writer *w, int cpu, const void *page, int psize)
 {
-	uint32_t used = subbuf_used(page, psize);
+	uint32_t used = rb_raw_subbuf_used(page, psize);
 
 	if (w->fd[cpu] < 0) {
 		char path[4200];
@@ -263,7 +245,7 @@ static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
 				 dir, (unsigned long long)off);
 			break;
 		}
-		if (head[0] == 0xffffffffu) {
+		if (head[0] == RB_RAW_STREAM_END) {
 			ret = 0;
 			break;
 		}

@@ -8,8 +8,8 @@
  * statically.  It does what trace-cmd's recorder does: read
  * per_cpu/cpuN/trace_pipe_raw a sub-buffer at a time without blocking, and
  * write each sub-buffer as it came, in the format of rbcheck's --save-raw
- * (userspace-checker/rb_raw.c): "meta", "header_page", "format" and
- * "cpuN.raw" (records of a u32 length, then that many bytes of sub-buffer).
+ * (rb_raw_format.h): "meta", "header_page", "format" and "cpuN.raw"
+ * (records of a u32 length, then that many bytes of sub-buffer).
  * The sub-buffer header and the events stay in the guest's byte order and
  * long size; meta says which, and rbcheck reads them that way.
  *
@@ -41,9 +41,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RB_RAW_MAGIC	"rbcheck-raw 1"
+#include "rb_raw_format.h"
+
 #define MAX_CPUS	64
-#define STREAM_END	0xffffffffu
 /*
  * The stream is written in whole chunks: a write of a few bytes to a block
  * device makes the kernel read the block in first, one disk read per page.
@@ -139,7 +139,8 @@ static int append_stream_bytes(const struct drain *d)
 
 	snprintf(path, sizeof(path), "%s/meta", d->out);
 	f = fopen(path, "a");
-	if (!f || fprintf(f, "stream_bytes %llu\n", (unsigned long long)d->stream_bytes) < 0 || fclose(f)) {
+	if (!f || fprintf(f, "stream_bytes %llu\n", (unsigned long long)d->stream_bytes) < 0 ||
+	    fclose(f)) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
 		return -1;
 	}
@@ -183,23 +184,6 @@ static int copy_stats(const struct drain *d, const char *when)
 			return -1;
 	}
 	return 0;
-}
-
-/*
- * The used part of a sub-buffer: u64 time stamp, long commit, the data, and
- * the lost-events count the kernel may store after the data (RB_MISSED_STORED,
- * bit 30 of the commit word).  As rb_raw.c: the same records.
- */
-static uint32_t subbuf_used(const void *page, int psize)
-{
-	unsigned long commit;
-	uint32_t used;
-
-	memcpy(&commit, (const char *)page + 8, sizeof(commit));
-	used = 8 + sizeof(long) + (commit & ((1UL << 30) - 1));
-	if (commit & (1UL << 30))
-		used += sizeof(long);
-	return used > (uint32_t)psize ? (uint32_t)psize : used;
 }
 
 static int write_all(int fd, const void *buf, size_t len)
@@ -253,7 +237,7 @@ static int stream_record(struct drain *d, uint32_t cpu, const void *buf, uint32_
 
 static int save_subbuf(struct drain *d, int cpu)
 {
-	uint32_t used = subbuf_used(d->page, d->psize);
+	uint32_t used = rb_raw_subbuf_used(d->page, d->psize);
 
 	if (d->stream >= 0) {
 		if (stream_record(d, cpu, d->page, used) < 0)
@@ -513,8 +497,8 @@ int main(int argc, char **argv)
 	if (copy_stats(&d, "after") < 0)
 		ret = 1;
 	if (d.stream >= 0) {
-		if (stream_record(&d, STREAM_END, NULL, 0) < 0 || stream_flush(&d) < 0 || fsync(d.stream) < 0 ||
-		    close(d.stream) < 0 || append_stream_bytes(&d) < 0)
+		if (stream_record(&d, RB_RAW_STREAM_END, NULL, 0) < 0 || stream_flush(&d) < 0 ||
+		    fsync(d.stream) < 0 || close(d.stream) < 0 || append_stream_bytes(&d) < 0)
 			ret = 1;
 	}
 	for (int cpu = 0; cpu < d.ncpus; cpu++) {

@@ -14,8 +14,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; }
+. "$(dirname "$0")/../../../images/tap.sh"
 
 # run NAME EXPECTED-EXIT ARGS...: sets $out and $rc
 run() {
