@@ -30,8 +30,10 @@ commands:
   test [--full]
            the test suite: checker unit and CLI tests, the model checker,
            then boots of the real kernel (a PASS run and a negative control
-           that must FAIL, soaks); --full also runs bench kernels (it builds
-           the vanilla kernel)
+           that must FAIL, soaks, faults, the debug kernel, the 32-bit
+           rb_time_t, a real i386 kernel verified on the host, the
+           ftracetest subset on vanilla and on the series); --full also
+           runs the debug kernel's faults and bench kernels
   bench kernels [--reps N] [--duration SEC] [--icount SHIFT] [--threshold P]
                 [--series DIR]
            compare vanilla 6.1.192 with our series (64- and 32-bit rb_time_t),
