@@ -16,7 +16,9 @@ patterns of images/kernel-complaints.pattern.  One complaint is known and
 open (docs/faults.md): the ring buffer's own audit, check_buffer(), says
 TIME DOES NOT MATCH now and then while a filter discards events.  A
 scenario whose only complaint is that one is KNOWN: it counts as a
-failure of the run, and the test suite reports it as a TODO.
+failure of the run, and the test suite reports it as a TODO.  So is the
+second open finding under the filter: the checker FAILs only the sequence
+rule, only on seqs missing with no loss reported.
 
 exit: 0 every scenario PASS (or SKIP), 1 one FAILed or is KNOWN, 2 nothing to read
 """
@@ -32,6 +34,16 @@ with open(os.path.join(TOP, 'images', 'kernel-complaints.pattern')) as _f:
 KNOWN = re.compile(r'TIME DOES NOT MATCH|WARNING: CPU: \d+ PID: \d+ at '
                    r'kernel/trace/ring_buffer\.c:\d+ check_buffer')
 KNOWN_IN = ('filter', 'mixed')
+# The second open finding under the filter: a run of consecutive events
+# (all contexts, a few in a millisecond) missing from the reader's pages
+# with no loss reported; only the sequence rule fails, only so.
+SEQ_GAP = 'with no lost events reported here'
+
+
+def known_seq_gap(res):
+    failing = [r for r in res.get('rules', []) if r.get('verdict') == 'FAIL']
+    return bool(failing) and all(r.get('rule') == 'sequence' and r.get('examples') and
+                                 all(SEQ_GAP in e for e in r['examples']) for r in failing)
 
 
 def complaints(path):
@@ -125,6 +137,9 @@ def main():
                                          '(open, docs/faults.md); ' + why)
             elif bad_log:
                 verdict, why = 'FAIL', f'kernel: {bad_log[0].strip()}'
+            elif name in KNOWN_IN and rc == 1 and n and ok and known_seq_gap(res):
+                verdict, why = 'KNOWN', ('events missing with no loss reported (open, '
+                                         'docs/faults.md); ' + why)
             elif rc != 0:
                 verdict = 'FAIL'
                 why = f'checker exit {rc}' + (f'; {why}' if why else '')

@@ -13,13 +13,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/tap.sh"
 
-# scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG]
+# scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG] [JSON-RULES]
 scenario() {
 	local d=$1/faults/$2
 	mkdir -p "$d"
 	echo "$3" > "$d/verdict"
 	printf 'injected %s\nnot_injected 0\n%b' "$4" "${7:-}" > "$d/injected.txt"
-	printf '{"events":1000,"lost_events":%s,"faults":{%s},"cpus":[]}\n' "$6" "$5" > "$d/result.json"
+	printf '{"events":1000,"lost_events":%s,"faults":{%s},"cpus":[],"rules":[%s]}\n' \
+		"$6" "$5" "${9:-}" > "$d/result.json"
 	printf '%b' "${8:-}" > "$d/dmesg.txt"
 }
 table() {	# DIR: sets $rc, $out
@@ -71,6 +72,23 @@ table "$known"
 expect "check_buffer's open finding under the filter" filter KNOWN
 expect "the same complaint outside the filter" clock FAIL
 [ "$rc" = 1 ] && ok "a KNOWN scenario still fails the run (exit 1)" || not_ok "a KNOWN scenario still fails the run (exit $rc)"
+
+# The second open finding: events missing with no loss reported.
+gap='{"rule":"sequence","verdict":"FAIL","violations":1,"examples":["cpu0: nmi seq jumped from 5 to 8 with no lost events reported here"]}'
+mono='{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
+other='{"rule":"sequence","verdict":"FAIL","violations":1,"examples":["cpu0: nmi seq went back from 8 to 5"]}'
+gaps=$tmp/gaps
+scenario "$gaps" filter 1 5 '"filtered":7' 0 '' '' "$gap"
+scenario "$gaps" mixed 1 5 '"filtered":7' 0 '' '' "$gap,$mono"
+scenario "$gaps" resize 1 5 '' 0 '' '' "$gap"
+table "$gaps"
+expect "seqs missing with no loss report under the filter" filter KNOWN
+expect "the same beside another rule's FAIL" mixed FAIL
+expect "the same outside the filter" resize FAIL
+[ "$rc" = 1 ] && ok "the seq-gap KNOWN still fails the run (exit 1)" || not_ok "the seq-gap KNOWN still fails the run (exit $rc)"
+scenario "$tmp/gaps2" filter 1 5 '"filtered":7' 0 '' '' "$other"
+table "$tmp/gaps2"
+expect "another sequence violation under the filter" filter FAIL
 
 table "$tmp/none"
 [ "$rc" = 2 ] && ok "no fault results: exit 2" || not_ok "no fault results: exit 2 (exit $rc)"
