@@ -49,6 +49,13 @@ install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
 [ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
+# The trace_printk sample, where ftracetest's modprobe finds it.
+tpk=$KOUT/samples/trace_printk/trace-printk.ko
+if [ -f "$tpk" ]; then
+	rel=$(cat "$KOUT/include/config/kernel.release")
+	install -D -m 0644 "$tpk" "$stage/lib/modules/$rel/kernel/samples/trace_printk/trace-printk.ko"
+	/sbin/depmod -b "$stage" "$rel"
+fi
 # The kernel's ftrace selftests, from the tree under test, and our subset.
 mkdir -p "$stage/usr/share"
 cp -r "$SRC/tools/testing/selftests/ftrace" "$stage/usr/share/ftracetest"

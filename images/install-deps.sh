@@ -12,7 +12,7 @@ pkgs=(linux-source-6.1 qemu-system-x86 busybox-static libtracefs-dev
       libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
       libelf-dev libssl-dev cpio ccache pkg-config file python3
       clang libclang-rt-14-dev time gnuplot-nox libzstd-dev
-      gcc-multilib)
+      gcc-multilib kmod)
 
 missing=()
 for p in "${pkgs[@]}"; do
