@@ -103,6 +103,21 @@ boot() {
 	sed -n '/^rbcheck: rbstress/,$p' "$BUILD/last-test-boot.log" | sed 's/^/#   /'
 }
 
+# WHAT must PASS (exit 0).  A FAIL that is only the open kernel finding
+# "events lost with no loss reported" (images/known_finding.py, with a
+# clean kernel log) is reported as that finding's TODO, anything else fails.
+must_pass() {	# WHAT  (uses $rc and $res of the last boot)
+	local known
+	if [ "$rc" = 0 ]; then
+		ok "$1 (exit 0)"
+	elif [ "$rc" = 1 ] && [ ! -f "$res/kernel-complaints.txt" ] &&
+	     known=$(python3 "$TOP/images/known_finding.py" "$res/result.json" 2>/dev/null); then
+		not_ok "$1: FAIL only on $known, see $res # TODO"
+	else
+		not_ok "$1 (exit $rc, see $res)"
+	fi
+}
+
 # Total of one "ts path NAME" row of the coverage table in summary.txt.
 path_total() {
 	awk -v name="$2" '$1 == name { print $NF; exit }' "$1/summary.txt" 2>/dev/null
@@ -121,7 +136,7 @@ a_to_c_total() {
 section "boot: stress on the patched kernel must PASS"
 boot --duration 20 --save-raw
 tally < <(
-	[ "$rc" = 0 ] && ok "stress run PASSes (exit 0)" || not_ok "stress run PASSes (exit $rc, see $res)"
+	must_pass "stress run PASSes"
 	for ctx in softirq irq nmi; do
 		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
 		[ "${nested:-0}" -gt 0 ] && ok "$ctx events nested in lower contexts: $nested" ||
@@ -310,7 +325,7 @@ RBTS_VARIANT=debug "$TOP/run.sh" build > "$BUILD/last-test-build.log" 2>&1 ||
 	{ tail -5 "$BUILD/last-test-build.log"; }
 boot --debug --duration 30
 tally < <(
-	[ "$rc" = 0 ] && ok "debug kernel stress run PASSes (exit 0)" || not_ok "debug kernel stress run PASSes (exit $rc, see $res)"
+	must_pass "debug kernel stress run PASSes"
 	for opt in CONFIG_PROVE_LOCKING CONFIG_KASAN CONFIG_UBSAN CONFIG_DEBUG_ATOMIC_SLEEP \
 		   CONFIG_DEBUG_PREEMPT CONFIG_RING_BUFFER_STARTUP_TEST; do
 		grep -q "^$opt=y" "$BUILD/kernel-$ARCH-debug/.config" 2>/dev/null &&
@@ -342,7 +357,7 @@ RBTS_VARIANT=rb-time-32 "$TOP/run.sh" build > "$BUILD/last-test-build.log" 2>&1 
 	{ tail -5 "$BUILD/last-test-build.log"; }
 boot --duration 20 --rb-time-32
 tally < <(
-	[ "$rc" = 0 ] && ok "32-bit rb_time_t run PASSes (exit 0)" || not_ok "32-bit rb_time_t run PASSes (exit $rc, see $res)"
+	must_pass "32-bit rb_time_t run PASSes"
 	grep -q "CONFIG_RING_BUFFER_RB_TIME_32=y" "$BUILD/kernel-$ARCH-rb-time-32/.config" 2>/dev/null &&
 		ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y" ||
 		not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
@@ -353,7 +368,7 @@ tally < <(
 section "boot: x86_64 guest drained to the host (the offline path i386 uses) must PASS"
 boot --job drain --duration 15
 tally < <(
-	[ "$rc" = 0 ] && ok "drained x86_64 run PASSes on the host (exit 0)" || not_ok "drained x86_64 run PASSes (exit $rc, see $res)"
+	must_pass "drained x86_64 run PASSes on the host"
 	grep -q "^long_size 8$" "$res/drain/meta" 2>/dev/null && ok "the capture says long size 8" ||
 		not_ok "the capture says long size 8"
 	t=$(a_to_c_total "$res")
@@ -369,7 +384,7 @@ RBTS_ARCH=i386 "$TOP/run.sh" build > "$BUILD/last-test-build.log" 2>&1 ||
 	{ tail -5 "$BUILD/last-test-build.log"; }
 boot --arch i386 --singlestep --duration "${RBTS_I386_SECONDS:-40}"
 tally < <(
-	[ "$rc" = 0 ] && ok "i386 run PASSes (exit 0)" || not_ok "i386 run PASSes (exit $rc, see $res)"
+	must_pass "i386 run PASSes"
 	grep -q "^CONFIG_X86_32=y" "$BUILD/kernel-i386/.config" 2>/dev/null && ! grep -q "^CONFIG_64BIT=y" "$BUILD/kernel-i386/.config" &&
 		ok "the kernel is 32-bit (CONFIG_X86_32=y, no CONFIG_64BIT)" || not_ok "the kernel is 32-bit"
 	grep -q "^long_size 4$" "$res/drain/meta" 2>/dev/null && grep -q "^machine i[3-6]86$" "$res/drain/meta" &&

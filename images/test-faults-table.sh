@@ -81,10 +81,12 @@ gaps=$tmp/gaps
 scenario "$gaps" filter 1 5 '"filtered":7' 0 '' '' "$gap"
 scenario "$gaps" mixed 1 5 '"filtered":7' 0 '' '' "$gap,$mono"
 scenario "$gaps" resize 1 5 '' 0 '' '' "$gap"
+scenario "$gaps" tracing-on 1 5 '' 0 '' '' "$gap"
 table "$gaps"
 expect "seqs missing with no loss report under the filter" filter KNOWN
 expect "the same beside another rule's FAIL" mixed FAIL
-expect "the same outside the filter" resize FAIL
+expect "the same in resize, which is about reporting losses" resize FAIL
+expect "the same in another scenario" tracing-on KNOWN
 [ "$rc" = 1 ] && ok "the seq-gap KNOWN still fails the run (exit 1)" || not_ok "the seq-gap KNOWN still fails the run (exit $rc)"
 scenario "$tmp/gaps2" filter 1 5 '"filtered":7' 0 '' '' "$other"
 table "$tmp/gaps2"
