@@ -118,6 +118,16 @@ must_pass() {	# WHAT  (uses $rc and $res of the last boot)
 	fi
 }
 
+# One TAP line per interrupting context: it nested in a lower one.
+nested_taps() {	# PREFIX  (uses $res of the last boot)
+	local ctx nested
+	for ctx in softirq irq nmi; do
+		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
+		[ "${nested:-0}" -gt 0 ] && ok "$1$ctx events nested in lower contexts: $nested" ||
+			not_ok "$1$ctx events nested in lower contexts: none"
+	done
+}
+
 # Total of one "ts path NAME" row of the coverage table in summary.txt.
 path_total() {
 	awk -v name="$2" '$1 == name { print $NF; exit }' "$1/summary.txt" 2>/dev/null
@@ -137,11 +147,7 @@ section "boot: stress on the patched kernel must PASS"
 boot --duration 20 --save-raw
 tally < <(
 	must_pass "stress run PASSes"
-	for ctx in softirq irq nmi; do
-		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
-		[ "${nested:-0}" -gt 0 ] && ok "$ctx events nested in lower contexts: $nested" ||
-			not_ok "$ctx events nested in lower contexts: none"
-	done
+	nested_taps ""
 	deep=$(sed -n 's/^rbcheck: four-deep stacks.*: \([0-9]*\)$/\1/p' "$res/summary.txt" 2>/dev/null)
 	[ "${deep:-0}" -gt 0 ] && ok "four-deep stacks (nmi in irq in softirq in normal): $deep" ||
 		not_ok "four-deep stacks (nmi in irq in softirq in normal): ${deep:-none}"
@@ -390,11 +396,7 @@ tally < <(
 	grep -q "^long_size 4$" "$res/drain/meta" 2>/dev/null && grep -q "^machine i[3-6]86$" "$res/drain/meta" &&
 		ok "the guest's sub-buffers have 4-byte longs ($(sed -n 's/^machine //p' "$res/drain/meta"))" ||
 		not_ok "the guest's sub-buffers have 4-byte longs"
-	for ctx in softirq irq nmi; do
-		nested=$(awk -v c=$ctx '$2 == c { n += $4 } END { print n + 0 }' "$res/summary.txt" 2>/dev/null)
-		[ "${nested:-0}" -gt 0 ] && ok "i386: $ctx events nested in lower contexts: $nested" ||
-			not_ok "i386: $ctx events nested in lower contexts: none"
-	done
+	nested_taps "i386: "
 	t=$(a_to_c_total "$res")
 	[ "$t" -gt 0 ] && ok "i386: slow path A-C hit: $t" || not_ok "i386: slow path A-C hit: none"
 	t=$(path_total "$res" read_failed)
