@@ -181,7 +181,7 @@ static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf,
 		r = read(fd, &len, sizeof(len));
 		if (r == 0)
 			break;
-		if (r == sizeof(len) && (len < 8 + (uint32_t)sizeof(long) || len > (uint32_t)psize)) {
+		if (r == sizeof(len) && (len < 8 + (uint32_t)l->long_size || len > (uint32_t)psize)) {
 			snprintf(err, errlen, "%s/cpu%d.raw: sub-buffer %lld: record length %u is not "
 				 "a sub-buffer (%d bytes at most)", dir, cpu, (long long)subbuf, len, psize);
 			ret = -1;

@@ -38,6 +38,15 @@ usage_case "an unknown option is refused" "unrecognized option|see" --frob
 usage_case "a missing instance names where it looked" "$tmp/no-tracefs/instances/x: no such tracefs instance" \
 	-t "$tmp/no-tracefs" -i x -o "$tmp/o" -d 1
 
+# A 32-bit guest's capture (tests/data/i386-raw: two sub-buffers of the
+# i386 soak and an empty one, 12 bytes with a 4-byte commit word): read with
+# the capture's long size, not the host's.
+rc=0
+"$rbcheck" verify "$here/data/i386-raw" > "$tmp/i386.txt" 2>&1 || rc=$?
+[ "$rc" = 0 ] && grep -q "verdict PASS" "$tmp/i386.txt" &&
+	ok "an i386 capture with an empty 12-byte sub-buffer verifies (4-byte longs)" ||
+	not_ok "an i386 capture with an empty sub-buffer: exit $rc: $(tail -n1 "$tmp/i386.txt")"
+
 if [ -z "$raw" ] || [ ! -s "$raw/meta" ]; then
 	ok "drains a made-up tracefs # SKIP no raw capture given"
 	exit 0
