@@ -8,112 +8,12 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/images/common.sh"
 
-usage() {
-	cat <<USAGE
-usage: ./run.sh [COMMAND] [OPTIONS]
-
-commands:
-  run      (default) build what is needed, boot the patched kernel in QEMU,
-           stress it, verify the nested time stamps, print the verdict
-  soak     a long run: like run, with --duration in s, m or h (default 10m),
-           a live progress line, Ctrl-C that still writes the summary, the
-           first violation's sub-buffers kept (results/<id>/violation-raw
-           and violation.dat), stop there unless --keep-going, and a PNG
-           of the nested deltas; --faults [LIST]: the faults of LIST (default
-           all, interleaved in random order) injected all along
-  faults [--faults LIST] [options of run]
-           inject faults while the writers record and the checker verifies
-           live: each scenario of LIST (default: all, one after the other,
-           --duration seconds each, default 20) gets its own live check; a
-           table says how often each was injected, how many events were
-           verified across it, and the evidence it acted; see docs/faults.md
-  test [--full]
-           the test suite: checker unit and CLI tests, the model checker,
-           then boots of the real kernel (a PASS run and a negative control
-           that must FAIL, soaks, faults, the debug kernel, the 32-bit
-           rb_time_t, a real i386 kernel verified on the host, the
-           ftracetest subset on vanilla and on the series); --full also
-           runs the debug kernel's faults and bench kernels
-  bench kernels [--reps N] [--duration SEC] [--icount SHIFT] [--threshold P]
-                [--series DIR]
-           compare vanilla 6.1.192 with our series (64- and 32-bit rb_time_t),
-           or with the series in DIR: ring_buffer_benchmark and the stress
-           writers' time per event, fast path and nested, repetitions
-           interleaved; medians, spread, ratios, report.md and a chart in
-           results/bench-kernels-<id>/; --icount: deterministic guest time;
-           --threshold P: exit 1 if a kernel is slower by more than P%
-  bench checker [--duration SEC] [--reps N] [--recapture]
-           time 'rbcheck verify' against 'trace-cmd report' on one large
-           trace.dat recorded in the guest (kept in build/bench/; the
-           capture runs --duration seconds, default 240: about 5M events)
-  selftests [--timeout SEC]
-           the kernel's own ftrace selftests as a regression suite: the
-           curated ftracetest subset (images/ftracetest/subset.list) on
-           vanilla 6.1.192 and on our series, each case at most SEC seconds
-           (default 120); FAIL unless both give the same result per case;
-           table in results/selftests-<id>/table.md
-  model [--depth D] [--ops K] [--variant tree|article|...] [rbmodel options]
-           check the 32-bit rb_time_t exhaustively: every program of K
-           operations per context, every nesting of D contexts, every
-           interrupt point; on the tree's own code (default D=4, K=4)
-  report [RUN-ID]
-           inspect a run's trace.dat: trace-cmd report (fields decoded),
-           trace-cmd report --ts-check, and the nesting stacks; the default
-           run is the latest
-  build    set up and build only (kernel, module, checker, initramfs)
-  setup    install the Debian packages the project needs
-  help     this text
-
-options of run:
-  --accel auto|kvm|tcg   how QEMU runs the guest (default auto: KVM if a
-                         probe guest boots with it, else TCG)
-  --cpus N               guest CPUs (default 2)
-  --duration SEC         how long the checker verifies live (default 60)
-  --clock NAME           trace clock: local, global, counter, perf, mono,
-                         mono_raw, boot (default global; under counter the
-                         own-clock rule is SKIP: a module cannot read it)
-  --mod PARAMS           extra rbstress parameters, e.g. task_window_us=100,irq_period_us=500
-  --capture SEC          length of the trace.dat capture (default 2, 0: none)
-  --rb-time-32           use a kernel built with the 32-bit rb_time_t
-                         (CONFIG_RING_BUFFER_RB_TIME_32; built on first use)
-  --debug                use the debug kernel (lockdep, KASAN, UBSAN, atomic
-                         sleep and preemption checks, the ring buffer's startup
-                         test; images/config/debug.config), booted with
-                         panic_on_warn=1 oops=panic: any kernel complaint FAILs
-  --faults LIST          the faults job (see 'faults'): resize, clock, hotplug,
-                         instances, tracing-on, overwrite, no-overwrite, filter,
-                         reload, or mixed (all interleaved), comma-separated
-  --legacy-nested-ts     boot with ring_buffer_legacy_nested_ts: nested events
-                         get delta 0 as before 2020; the verdict must be FAIL
-  --save-raw             keep the sub-buffers the live checker read (results/<id>/raw)
-                         and verify them again on the host: the verdicts must agree
-  --arch x86_64|i386     the guest's architecture (default x86_64); i386 is a
-                         real 32-bit kernel (native 32-bit rb_time_t, 4-byte
-                         longs in the sub-buffers) with Debian's i386 busybox:
-                         it runs no checker, but drains every sub-buffer to the
-                         host (rbdrain), where rbcheck verifies them (job drain)
-  --singlestep           TCG only: one guest instruction per translation block,
-                         so that interrupts and NMIs can land between any two
-                         instructions (TCG takes them between blocks only: the
-                         few instructions of rb_time_set() are never cut);
-                         several times slower
-  --job stress|params|rmmod|faults|drain
-                         what the guest does (default stress); params loads the
-                         module with every case of images/module-params.table,
-                         rmmod unloads it under full load (both used by the
-                         tests); drain: the sub-buffers are verified on the host
-
-exit status: 0 PASS, 1 FAIL (model: a counterexample), 2 usage or set-up error,
-             3 the guest hung or crashed
-results: results/<run-id>/ (summary.txt, result.ktap, result.json, verdict.txt,
-         console.log, dmesg.txt, trace.dat, offline.txt, module-stats.txt);
-         results/latest points to the last run
-USAGE
-}
+# Each command's help is a file of its own: images/help/COMMAND.txt.
+help_of() { cat "$TOP/images/help/$1.txt"; }
 
 usage_error() {
 	echo "run.sh: $*" >&2
-	echo "run.sh: see './run.sh --help'" >&2
+	echo "run.sh: see './run.sh ${help_topic:-} --help'" | tr -s ' ' >&2
 	exit 2
 }
 
@@ -134,7 +34,7 @@ cmd_build() {
 
 # Parse the options of 'run' into globals; unknown ones are an error.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress boot_extra=
-debug=0 faults= arch=${RBTS_ARCH:-x86_64}
+debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0
 all_faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
@@ -145,11 +45,12 @@ parse_run_opts() {
 		--clock)	clock=${2:-}; shift 2 || usage_error "--clock needs a value" ;;
 		--mod)		mod=${2:-}; shift 2 || usage_error "--mod needs a value" ;;
 		--capture)	capture=${2:-}; shift 2 || usage_error "--capture needs a value" ;;
+		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
 		--rb-time-32)	[ "$debug" = 0 ] || usage_error "--rb-time-32 and --debug cannot be combined"
-				export RBTS_VARIANT=rb-time-32; shift ;;
-		--debug)	[ "${RBTS_VARIANT:-default}" = default ] ||
+				variant=rb-time-32; shift ;;
+		--debug)	[ "$variant" = default ] ||
 					usage_error "--rb-time-32 and --debug cannot be combined"
-				debug=1; export RBTS_VARIANT=debug
+				debug=1; variant=debug
 				# as syzkaller boots its kernels: the first warning is fatal.
 				# acpi=noirq: under KASAN, lockdep and TCG the AML interpreter
 				# cannot run the PCI _PRT method within ACPICA's 30 s loop
@@ -163,7 +64,8 @@ parse_run_opts() {
 		--singlestep)	boot_extra="$boot_extra --singlestep"
 				# as under --debug: too slow for the AML _PRT method
 				extra_append="$extra_append acpi=noirq"; shift ;;
-		-h|--help)	usage; exit 0 ;;
+		--dry-run)	dry_run=1; shift ;;
+		-h|--help)	help_of "$help_topic"; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac
 	done
@@ -183,7 +85,7 @@ parse_run_opts() {
 	i386)	# No rbcheck or trace-cmd in the 32-bit guest: its sub-buffers
 		# are drained to the host and verified there.
 		[ "$job" != faults ] || usage_error "--arch i386: the fault scenarios need the live checker (x86_64 guests only)"
-		[ "${RBTS_VARIANT:-default}" = default ] ||
+		[ "$variant" = default ] ||
 			usage_error "--arch i386 cannot be combined with --rb-time-32 (native there) or --debug (no KASAN on i386)"
 		if [ "$job" = stress ]; then
 			job=drain
@@ -195,7 +97,6 @@ parse_run_opts() {
 		capture=0 ;;
 	*)	usage_error "--arch must be x86_64 or i386, not '$arch'" ;;
 	esac
-	export RBTS_ARCH=$arch
 	if [ "$job" = faults ]; then
 		[ -n "$faults" ] || faults=${all_faults// /,}
 		local f
@@ -211,7 +112,10 @@ parse_run_opts() {
 	case "$clock" in local|global|counter|perf|mono|mono_raw|boot) ;;
 	*) usage_error "--clock must be local, global, counter, perf, mono, mono_raw or boot, not '$clock'" ;; esac
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
-	# common.sh was read before the options: take the variant's paths now.
+	case " $(kspec_lines) " in *" $kline "*) ;;
+	*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac
+	# common.sh was read before the options: take this kernel's paths now.
+	export RBTS_KERNEL=$kline:ours:$variant:$arch
 	. "$TOP/images/common.sh"
 }
 
@@ -229,6 +133,34 @@ parse_duration() {
 	fi
 }
 
+# The guest's command line and the boot's time limit, from the options.
+boot_append() {
+	echo "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" |
+		tr -s ' '
+}
+boot_timeout() {
+	local runs=1 slack=180
+	[ "$job" != faults ] || runs=$(echo "${faults//,/ }" | wc -w)
+	[ "$debug" = 0 ] || slack=600	# KASAN and lockdep under TCG, the startup test
+	case " $boot_extra " in *" --singlestep "*) slack=600 ;; esac
+	echo $(( duration * runs + capture + slack ))
+}
+
+# --dry-run: what would be built and booted, and exit 0.
+print_plan() {
+	local f
+	echo "plan: ./run.sh $help_topic (nothing is installed, built or booted)"
+	echo "  kernel      $KSPEC: $(kspec_describe)"
+	for f in "source:$KERNEL_TARBALL" "series:$PATCHES/series" "tree:$SRC" \
+		 "kernel:$KOUT/arch/x86/boot/bzImage" "module:$MODOUT/rbstress.ko" \
+		 "initramfs:$INITRAMFS" "checker:$CHECKOUT/rbcheck"; do
+		printf '  %-11s %s (%s)\n' "${f%%:*}" "${f#*:}" "$([ -e "${f#*:}" ] && echo present || echo "to be made")"
+	done
+	echo "  boot        $QEMU, accel $accel, $cpus CPU(s), at most $(boot_timeout)s${boot_extra:+, boot.sh$boot_extra}"
+	echo "  guest       $(boot_append)"
+	echo "  results     results/<run-id>/ (results/latest)"
+}
+
 # Boot one guest with the current options into results/<run-id>; print the verdict.
 boot_and_verify() {
 	local id out rc
@@ -237,15 +169,10 @@ boot_and_verify() {
 	mkdir -p "$out"
 	ln -sfn "$id" "$TOP/results/latest"
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
-	info "booting: $accel, $cpus CPU(s), clock $clock, kernel ${RBTS_VARIANT:-default}${extra_append:+, $extra_append}, verifying for ${duration}s"
-	local runs=1 slack=180
-	[ "$job" != faults ] || runs=$(echo "${faults//,/ }" | wc -w)
-	[ "$debug" = 0 ] || slack=600	# KASAN and lockdep under TCG, the startup test
-	case " $boot_extra " in *" --singlestep "*) slack=600 ;; esac
+	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${extra_append:+, $extra_append}, verifying for ${duration}s"
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
-		--timeout $(( duration * runs + capture + slack )) \
-		--append "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" || rc=$?
+		--timeout "$(boot_timeout)" --append "$(boot_append)" || rc=$?
 	if [ "$rc" != 0 ]; then
 		echo "VERDICT: FAIL (the guest hung or crashed; results in ${out#$TOP/})"
 		echo FAIL > "$out/verdict.txt"
@@ -266,6 +193,7 @@ boot_and_verify() {
 
 cmd_run() {
 	parse_run_opts "$@"
+	[ "$dry_run" = 0 ] || { print_plan; return 0; }
 	cmd_build
 	boot_and_verify
 }
@@ -289,6 +217,7 @@ cmd_soak() {
 	extra_append="$extra_append rbts.keepfailing=1"
 	[ "$keep_going" = 1 ] || extra_append="$extra_append rbts.stoponfail=1"
 	boot_extra="$boot_extra --stop-button"
+	[ "$dry_run" = 0 ] || { print_plan; return 0; }
 	cmd_build
 	boot_and_verify || rc=$?
 	"$TOP/images/plot-deltas.sh" "$TOP/results/latest" || true
@@ -299,27 +228,22 @@ cmd_soak() {
 cmd_faults() {
 	duration=20
 	parse_run_opts --job faults "$@"
+	[ "$dry_run" = 0 ] || { print_plan; return 0; }
 	cmd_build
 	boot_and_verify
 }
 
+# The suite: images/tests/runner.py finds the tests, builds what they
+# need and writes KTAP; ./run.sh test --help.
 cmd_test() {
-	local full=0
-	while [ $# -gt 0 ]; do
-		case "$1" in
-		--full)		full=1; shift ;;
-		-h|--help)	echo "usage: ./run.sh test [--full]"; exit 0 ;;
-		*)		usage_error "test: unknown option '$1'" ;;
-		esac
-	done
-	cmd_build
-	RBTS_FULL=$full "$TOP/images/run-tests.sh"
+	case " $* " in *" --list "*|*" -h "*|*" --help "*) ;; *) cmd_setup ;; esac
+	exec python3 "$TOP/images/tests/runner.py" "$@"
 }
 
 # bench kernels: vanilla 6.1.192, our series (64- and 32-bit rb_time_t), or
 # vanilla against another series; see images/bench-kernels.sh.
 cmd_bench_kernels() {
-	local reps=3 dur=10 icount= threshold= series= id out name
+	local reps=3 dur=10 icount= threshold= series= id out name kline=6.1
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
@@ -327,6 +251,7 @@ cmd_bench_kernels() {
 		--icount)	icount=${2:-}; shift 2 || usage_error "--icount needs a shift (0-9)" ;;
 		--threshold)	threshold=${2:-}; shift 2 || usage_error "--threshold needs a percentage" ;;
 		--series)	series=${2:-}; shift 2 || usage_error "--series needs a directory" ;;
+		-h|--help)	help_of bench-kernels; exit 0 ;;
 		*)		usage_error "bench kernels: unknown option '$1'" ;;
 		esac
 	done
@@ -341,26 +266,28 @@ cmd_bench_kernels() {
 	fi
 	cmd_setup
 	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
-	local kernels=("vanilla:vanilla:$(vanilla_series):default")
+	# NAME=SPEC each (images/kernel/spec.sh); the first is the baseline.
+	local kernels=("vanilla=$kline:vanilla:default:x86_64")
 	if [ -n "$series" ]; then
 		name=$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
 		case "$name" in series*) ;; *) name=series-$name ;; esac
 		[ "$name" != series-64 ] && [ "$name" != series-32 ] || name=$name-candidate
-		kernels+=("$name:$name:$series:default")
+		kernels+=("$name=$kline:$series:default:x86_64")
 	else
-		kernels+=("series-64::$TOP/kernel-patches:default" "series-32::$TOP/kernel-patches:rb-time-32")
+		kernels+=("series-64=$kline:ours:default:x86_64" "series-32=$kline:ours:rb-time-32:x86_64")
 	fi
 	id=$(date +%Y%m%d-%H%M%S)
 	out=$TOP/results/bench-kernels-$id
-	info "bench kernels: ${kernels[*]%%:*}; $reps repetition(s), ${dur}s of stress each${icount:+, -icount shift=$icount}"
+	info "bench kernels: ${kernels[*]%%=*}; $reps repetition(s), ${dur}s of stress each${icount:+, -icount shift=$icount}"
 	"$TOP/images/bench-kernels.sh" "$out" "$reps" "$dur" "$icount" "$threshold" "${kernels[@]}"
 }
 
 cmd_bench() {
 	local what=${1:-} dur=240 reps=3 recapture=0 dat id out rc
 	case "$what" in
-	kernels)	shift; cmd_bench_kernels "$@"; return ;;
-	checker)	;;
+	kernels)	shift; help_topic="bench kernels"; cmd_bench_kernels "$@"; return ;;
+	checker)	help_topic="bench checker" ;;
+	-h|--help)	help_of bench; exit 0 ;;
 	*)		usage_error "bench: say what to bench: 'checker' or 'kernels'" ;;
 	esac
 	shift
@@ -369,6 +296,7 @@ cmd_bench() {
 		--duration)	dur=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
 		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
 		--recapture)	recapture=1; shift ;;
+		-h|--help)	help_of bench-checker; exit 0 ;;
 		*)		usage_error "bench checker: unknown option '$1'" ;;
 		esac
 	done
@@ -398,7 +326,7 @@ cmd_selftests() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--timeout)	timeout=${2:-}; shift 2 || usage_error "--timeout needs a value" ;;
-		-h|--help)	usage; exit 0 ;;
+		-h|--help)	help_of selftests; exit 0 ;;
 		*)		usage_error "selftests: unknown option '$1'" ;;
 		esac
 	done
@@ -411,7 +339,7 @@ cmd_selftests() {
 
 # rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
 cmd_model() {
-	case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
 	cmd_setup
 	"$TOP/images/prepare-tree.sh"
 	make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC"
@@ -419,6 +347,7 @@ cmd_model() {
 }
 
 cmd_report() {
+	case "${1:-}" in -h|--help) help_of report; exit 0 ;; -*) usage_error "report: unknown option '$1'" ;; esac
 	local id=${1:-latest} dir dat
 	[ $# -le 1 ] || usage_error "report takes one RUN-ID"
 	dir=$TOP/results/$id
@@ -452,11 +381,32 @@ cmd_report() {
 	echo "To browse it: apt-get install kernelshark; kernelshark ${dat#$TOP/}"
 }
 
-sub=${1:-run}
-case "$sub" in
--*)		sub=run ;;
-*)		shift ;;
-esac
+# build takes the kernel options of run, and nothing else.
+cmd_build_only() {
+	local args=()
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--kernel|--arch) [ $# -ge 2 ] || usage_error "$1 needs a value"
+				args+=("$1" "$2"); shift 2 ;;
+		--rb-time-32|--debug) args+=("$1"); shift ;;
+		-h|--help)	help_of build; exit 0 ;;
+		*)		usage_error "build: unknown option '$1' (it takes --kernel, --rb-time-32, --debug, --arch)" ;;
+		esac
+	done
+	parse_run_opts ${args[@]+"${args[@]}"}
+	cmd_build
+}
+
+# The command, then its options; with none, or only options, it is run.
+sub=run
+if [ $# -gt 0 ]; then
+	case "$1" in
+	-h|--help)	help_of main; exit 0 ;;
+	-*)		;;
+	*)		sub=$1; shift ;;
+	esac
+fi
+help_topic=$sub
 case "$sub" in
 run)		cmd_run "$@" ;;
 soak)		cmd_soak "$@" ;;
@@ -466,8 +416,9 @@ bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;
 selftests)	cmd_selftests "$@" ;;
 model)		cmd_model "$@" ;;
-build)		[ $# -eq 0 ] || usage_error "build takes no options"; cmd_build ;;
-setup)		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
-help)		usage ;;
-*)		usage_error "unknown command '$sub'" ;;
+build)		cmd_build_only "$@" ;;
+setup)		case "${1:-}" in -h|--help) help_of setup; exit 0 ;; esac
+		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
+help)		help_of main ;;
+*)		help_topic=; usage_error "unknown command '$sub'" ;;
 esac

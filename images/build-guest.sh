@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Everything one guest needs, for the kernel the environment names
-# (RBTS_TREE, RBTS_PATCHES, RBTS_VARIANT, RBTS_ARCH; see common.sh): the
-# tree, the kernel, the stress module and the initramfs.  For the scripts
+# Everything one guest needs, for the kernel RBTS_KERNEL names (a spec,
+# images/kernel/spec.sh): the tree, the kernel, the stress module and the
+# initramfs.  For the scripts
 # that compare kernels (bench-kernels.sh, selftests-kernels.sh).  Each
 # step is skipped when its inputs are unchanged.
 #

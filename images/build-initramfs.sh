@@ -53,7 +53,15 @@ install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-par
 tpk=$KOUT/samples/trace_printk/trace-printk.ko
 if [ -f "$tpk" ]; then
 	rel=$(cat "$KOUT/include/config/kernel.release")
-	install -D -m 0644 "$tpk" "$stage/lib/modules/$rel/kernel/samples/trace_printk/trace-printk.ko"
+	mdir=$stage/lib/modules/$rel
+	install -D -m 0644 "$tpk" "$mdir/kernel/samples/trace_printk/trace-printk.ko"
+	# What depmod reads besides the modules (it warns when they are
+	# missing): the kernel's list of built-in modules, and the order of
+	# the one module installed here.
+	for f in modules.builtin modules.builtin.modinfo; do
+		[ ! -f "$KOUT/$f" ] || install -m 0644 "$KOUT/$f" "$mdir/$f"
+	done
+	echo kernel/samples/trace_printk/trace-printk.ko > "$mdir/modules.order"
 	/sbin/depmod -b "$stage" "$rel"
 fi
 # The kernel's ftrace selftests, from the tree under test, and our subset.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Configure and build the guest kernel out of tree (O=build/kernel-ARCH):
+# Configure and build the guest kernel of the spec (RBTS_KERNEL) out of tree:
 # tinyconfig + the fragments under images/config/ (base, the ARCH's own:
 # x86_64 or i386, tracing, nmi, series, the variant's), merged with the tree's
 # own merge_config.sh.  Every option a fragment asks for must survive
@@ -15,7 +15,7 @@ set -euo pipefail
 
 frags=("$TOP/images/config/base.config" "$TOP/images/config/$ARCH.config"
        "$TOP/images/config/tracing.config" "$TOP/images/config/nmi.config")
-[ -n "$TREE" ] || frags+=("$TOP/images/config/series.config")
+[ "$SERIES" != ours ] || frags+=("$TOP/images/config/series.config")
 [ "$VARIANT" = default ] || frags+=("$TOP/images/config/$VARIANT.config")
 frags+=("$@")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "config fragment $f: no such file"; done
@@ -51,8 +51,24 @@ while IFS= read -r line; do
 done < <(cat "${frags[@]}")
 [ "$missing" = 0 ] || exit 1
 
-info "building kernel with $NPROC jobs (ccache: $CCACHE_DIR)"
+info "building kernel $(kspec_describe) with $NPROC jobs (ccache: $CCACHE_DIR)"
 start=$(date +%s)
+# A cold build is ten minutes of silence otherwise: every 30 s, how many
+# objects there are and how many ccache served (the tree's own count of
+# the objects to come is not known before Kbuild has walked it).
+progress() {
+	local base n hits
+	base=$(ccache -s 2>/dev/null | awk '/^ *Hits:/ { print $2; exit }')
+	while sleep 30; do
+		n=$(find "$KOUT" -name '*.o' -newer "$KOUT/.config" 2>/dev/null | wc -l)
+		hits=$(ccache -s 2>/dev/null | awk '/^ *Hits:/ { print $2; exit }')
+		say "  kernel build: $(( $(date +%s) - start ))s, $n objects compiled${hits:+ (ccache hits since the start, any build: $(( hits - ${base:-0} )))}"
+	done
+}
+progress &
+ticker=$!
+trap 'kill $ticker 2>/dev/null || true' EXIT
 kmake -j"$NPROC" bzImage modules
+kill $ticker 2>/dev/null || true
 echo "$stamp" > "$KOUT/.rbts-stamp"
 say "kernel: built ${bz#$TOP/} in $(( $(date +%s) - start ))s"

@@ -3,34 +3,13 @@
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${RBTS_BUILD:-$TOP/build}
-# The guest's architecture: x86_64, or i386 (./run.sh --arch i386: a real
-# 32-bit kernel; its userland is Debian's i386 busybox-static and rbdrain).
-ARCH=${RBTS_ARCH:-x86_64}
-case "$ARCH" in
-x86_64)	QEMU=qemu-system-x86_64 ;;
-i386)	QEMU=qemu-system-i386 ;;
-*)	printf 'error: RBTS_ARCH must be x86_64 or i386, not %s\n' "$ARCH" >&2; exit 2 ;;
-esac
-KERNEL_TARBALL=/usr/src/linux-source-6.1.tar.xz
-KERNEL_VERSION=6.1.192
-# A variant is the same tree with extra config fragments (images/config/
-# VARIANT.config), built in a directory of its own: "default" or "rb-time-32".
-VARIANT=${RBTS_VARIANT:-default}
-# A tree is the kernel source with a patch series applied: ours
-# (kernel-patches/, the default) or another one for benchmarks, named by
-# RBTS_TREE ("vanilla": none) with its series in RBTS_PATCHES.
-TREE=${RBTS_TREE:-}
-PATCHES=${RBTS_PATCHES:-$TOP/kernel-patches}
-FLAVOUR=$ARCH${TREE:+-$TREE}
-[ "$VARIANT" = default ] || FLAVOUR=$FLAVOUR-$VARIANT
-SRC=$BUILD/linux-$KERNEL_VERSION${TREE:+-$TREE}
-KOUT=$BUILD/kernel-$FLAVOUR
-MODOUT=$BUILD/stress-module-$FLAVOUR
+# The kernel this process works on: one spec, LINE:SERIES:VARIANT:ARCH
+# (images/kernel/spec.sh turns it into the tree, build and initramfs
+# paths).  The scripts pass it on in RBTS_KERNEL.
+. "$TOP/images/kernel/spec.sh"
+kspec_load "${RBTS_KERNEL:-$(kspec_default)}"
+export RBTS_KERNEL=$KSPEC
 CHECKOUT=$BUILD/checker
-# What runs in the guest: the host's own binaries on x86_64; on i386 the
-# static rbdrain built -m32 and Debian's i386 busybox-static.
-GUESTOUT=$BUILD/guest-$ARCH
-INITRAMFS=$BUILD/initramfs-$FLAVOUR.cpio.gz
 NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
@@ -47,13 +26,6 @@ die()  { printf 'error: %s\n' "$*" >&2; exit 2; }
 
 # Hash of the files given, in order: the build stamps are made of these.
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
-
-# An empty series: vanilla linux-source (RBTS_TREE=vanilla RBTS_PATCHES=it).
-vanilla_series() {
-	mkdir -p "$BUILD/series-vanilla"
-	echo "# vanilla linux-source $KERNEL_VERSION: no patches" > "$BUILD/series-vanilla/series"
-	echo "$BUILD/series-vanilla"
-}
 
 # The patches named by kernel-patches/series, in order, as paths.
 series_patches() {

@@ -8,18 +8,15 @@ Each scenario in RESULTS-DIR/faults/SCENARIO/ has the live checker's
 result.json and exit status, and the injector's counts (injected.txt).  A
 scenario PASSes when the checker PASSed, the fault was injected, and the
 fault left the evidence that it did what it is meant to do: a checker that
-PASSes a clock switch it never noticed proved nothing.  Writes
-faults.md (the table, as Markdown) next to the scenarios.
+PASSes a clock switch it never noticed proved nothing.  Writes faults.md
+(the table, as Markdown) and faults.json (the rows, for verdict.py) next to
+the scenarios.
 
 The kernel log of each scenario (dmesg.txt) must be clean too, by the
-patterns of images/kernel-complaints.pattern.  One complaint is known and
-open (docs/faults.md): the ring buffer's own audit, check_buffer(), says
-TIME DOES NOT MATCH now and then while a filter discards events.  A
-scenario whose only complaint is that one is KNOWN: it counts as a
-failure of the run, and the test suite reports it as a TODO.  So is the
-second open finding, seen under the filter first and since without it: the
-checker FAILs only the sequence rule, only on a few seqs (at most a reader
-page's end) missing with no loss reported (images/known_finding.py).
+patterns of images/kernel-complaints.pattern.  A scenario that fails only
+by an open kernel finding of images/known-findings.json (its complaint
+lines, or its checker signature) is KNOWN, with the finding named: it
+counts as a failure of the run, and the test suite reports it as a TODO.
 
 exit: 0 every scenario PASS (or SKIP), 1 one FAILed or is KNOWN, 2 nothing to read
 """
@@ -28,23 +25,14 @@ import os
 import re
 import sys
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-with open(os.path.join(TOP, 'images', 'kernel-complaints.pattern')) as _f:
-    COMPLAINT = re.compile(_f.read().strip())
-# check_buffer()'s report: its WARN line, then the mismatch.
-KNOWN = re.compile(r'TIME DOES NOT MATCH|WARNING: CPU: \d+ PID: \d+ at '
-                   r'kernel/trace/ring_buffer\.c:\d+ check_buffer')
-KNOWN_IN = ('filter', 'mixed')
-# The second open finding, seen under the filter first: events missing
-# with no loss reported (images/known_finding.py has its signature).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from known_finding import seq_gap_only  # noqa: E402
+import known_findings  # noqa: E402
 
 
 def complaints(path):
     try:
         with open(path, errors='replace') as f:
-            return [line.rstrip() for line in f if COMPLAINT.search(line)]
+            return known_findings.complaints(f)
     except OSError:
         return []
 
@@ -102,7 +90,7 @@ def main():
     if not os.path.isdir(top):
         print(f'faults-table: {top}: no fault results', file=sys.stderr)
         return 2
-    rows, bad = [], 0
+    rows, bad, known_ids = [], 0, {}
     for name in sorted(os.listdir(top)):
         d = os.path.join(top, name)
         if not os.path.isdir(d):
@@ -126,15 +114,16 @@ def main():
         else:
             ok, why = evidence(name, res, inj)
             bad_log = complaints(os.path.join(d, 'dmesg.txt'))
-            if bad_log and name in KNOWN_IN and all(KNOWN.search(c) for c in bad_log) \
-                    and rc == 0 and n and ok:
-                verdict, why = 'KNOWN', ('kernel: check_buffer() TIME DOES NOT MATCH '
-                                         '(open, docs/faults.md); ' + why)
+            log_ids, unexplained = known_findings.log_findings(bad_log, name)
+            chk_ids = known_findings.checker_findings(res) if rc == 1 else []
+            if bad_log and not unexplained and rc == 0 and n and ok:
+                verdict, why = 'KNOWN', f'kernel: {", ".join(log_ids)} (open); ' + why
+                known_ids[name] = log_ids
             elif bad_log:
                 verdict, why = 'FAIL', f'kernel: {bad_log[0].strip()}'
-            elif rc == 1 and n and ok and seq_gap_only(res):
-                verdict, why = 'KNOWN', ('events missing with no loss reported (open, '
-                                         'docs/faults.md); ' + why)
+            elif rc == 1 and n and ok and chk_ids:
+                verdict, why = 'KNOWN', f'checker: {", ".join(chk_ids)} (open); ' + why
+                known_ids[name] = chk_ids
             elif rc != 0:
                 verdict = 'FAIL'
                 why = f'checker exit {rc}' + (f'; {why}' if why else '')
@@ -155,6 +144,10 @@ def main():
     lines += ['| ' + ' | '.join(str(c) for c in r) + ' |' for r in rows]
     with open(os.path.join(top, 'faults.md'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
+    keys = ('scenario', 'injected', 'events', 'nested', 'lost', 'evidence', 'verdict')
+    with open(os.path.join(top, 'faults.json'), 'w') as f:
+        json.dump({'scenarios': [dict(zip(keys, r), known=known_ids.get(r[0], []))
+                                 for r in rows]}, f, indent=1)
     w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:
         print('  ' + '  '.join(str(c).ljust(w[i]) for i, c in enumerate(r)).rstrip())

@@ -1,17 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Extract Debian's linux-source-6.1 into the build folder and apply
-# kernel-patches/series in order.  The tree is reused as long as the series
+# Extract the kernel spec's Debian linux-source into the build folder and
+# apply its series in order (RBTS_KERNEL; images/kernel/spec.sh).  The tree is reused as long as the series
 # (names and contents) is unchanged; otherwise it is extracted afresh, so a
 # removed patch really is removed.
 #
-# usage: images/prepare-tree.sh [PATCH-DIR]     (default: $RBTS_PATCHES or kernel-patches/)
+# usage: images/prepare-tree.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-pdir=${1:-$PATCHES}
-[ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install linux-source-6.1)"
+[ $# -eq 0 ] || die "prepare-tree.sh takes no arguments (the kernel is RBTS_KERNEL)"
+kspec_make_vanilla
+pdir=$PATCHES
+[ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install $KERNEL_PACKAGE)"
 
 mapfile -t patches < <(series_patches "$pdir")
 for p in "${patches[@]}"; do
@@ -36,7 +38,7 @@ for p in ${patches[@]+"${patches[@]}"}; do
 	if ! out=$(patch -d "$SRC.new" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
 		printf '%s\n' "$out" | sed 's/^/    /' >&2
 		rm -rf "$SRC.new"
-		printf 'error: %s does not apply to linux-source %s\n' "${p#$TOP/}" "$KERNEL_VERSION" >&2
+		printf 'error: %s does not apply to %s %s\n' "${p#$TOP/}" "$KERNEL_PACKAGE" "$KERNEL_VERSION" >&2
 		exit 1
 	fi
 done

@@ -1,15 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# test: bench kernels: the comparison and its threshold, on made-up runs
 #
 # Tests of bench-compare.py on made-up runs, one TAP line each: a kernel
 # slower beyond the threshold must fail it, one within the spread must not,
 # too few timed events never decide, and a broken runs.tsv is refused.
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-. "$(dirname "$0")/tap.sh"
+. "$here/tap.sh"
 
 # runs KERNEL:SCALE... > runs.tsv: three repetitions, a little noise
 runs() {

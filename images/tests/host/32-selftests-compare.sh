@@ -1,16 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# test: selftests: the vanilla/series comparison, on made-up results
 #
 # Tests of selftests-compare.py on made-up ftracetest results, one TAP line
 # each: identical results PASS (a case failing on both is listed, not
 # hidden); a case whose result differs, a case run on one kernel only, a
 # timeout on one side FAIL; a malformed result file is an error naming it.
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-. "$(dirname "$0")/tap.sh"
+. "$here/tap.sh"
 
 # results DIR KERNEL LINES...
 results() {

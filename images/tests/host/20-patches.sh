@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# test: kernel-patches/: subjects, bodies, Signed-off-by, checkpatch --strict
 #
 # Check kernel-patches/ the way a maintainer's inbox would: every patch in
 # 'series' exists, has a "subsystem: Summary" subject, a body, a
@@ -12,14 +13,14 @@
 # of a patch may end in whitespace, checked below).  Needs the extracted
 # tree for the script (./run.sh build).
 set -uo pipefail
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../../common.sh"
 
 checkpatch=$SRC/scripts/checkpatch.pl
 series=$TOP/kernel-patches/series
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-. "$(dirname "$0")/tap.sh"
+. "$TOP/images/tap.sh"
 
 if [ ! -x "$checkpatch" ]; then
 	not_ok "checkpatch.pl found at ${checkpatch#$TOP/} (run ./run.sh build)"

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+# A kernel spec: one value, LINE:SERIES:VARIANT:ARCH, turned into every path
+# of that kernel here and nowhere else.  Sourced (by images/common.sh).
+#
+#   LINE     a line of images/kernel/lines.table (6.1)
+#   SERIES   ours (the line's series in the checkout), vanilla (none), or
+#            the absolute path of a directory with a 'series' file
+#   VARIANT  default, rb-time-32 or debug (images/config/VARIANT.config)
+#   ARCH     x86_64 or i386
+#
+# Example: 6.1:ours:debug:x86_64.  Empty fields take the defaults
+# (kspec_default).  After kspec_load SPEC: KLINE KERNEL_VERSION
+# KERNEL_PACKAGE KERNEL_TARBALL SERIES PATCHES VARIANT ARCH QEMU SRC KOUT
+# MODOUT INITRAMFS GUESTOUT, and KSPEC, the spec in full.
+
+KSPEC_LINES=$TOP/images/kernel/lines.table
+KSPEC_VARIANTS="default rb-time-32 debug"
+KSPEC_ARCHES="x86_64 i386"
+
+kspec_default() { echo "6.1:ours:default:x86_64"; }
+
+# The known lines, space-separated.
+kspec_lines() { awk '!/^#/ && NF { printf "%s%s", s, $1; s = " " } END { print "" }' "$KSPEC_LINES"; }
+
+# kspec_check SPEC: empty output if it is valid, else what is wrong (one line).
+kspec_check() {
+	local line series variant arch extra
+	IFS=: read -r line series variant arch extra <<< "$1"
+	[ -z "$extra" ] || { echo "kernel spec '$1' has more than LINE:SERIES:VARIANT:ARCH"; return; }
+	line=${line:-6.1} series=${series:-ours} variant=${variant:-default} arch=${arch:-x86_64}
+	case " $(kspec_lines) " in *" $line "*) ;;
+	*) echo "kernel line '$line' is not in images/kernel/lines.table (have: $(kspec_lines))"; return ;; esac
+	case "$series" in
+	ours|vanilla) ;;
+	/*)	[ -f "$series/series" ] || { echo "series directory '$series' has no 'series' file"; return; } ;;
+	*)	echo "series must be ours, vanilla or an absolute directory, not '$series'"; return ;;
+	esac
+	case " $KSPEC_VARIANTS " in *" $variant "*) ;;
+	*) echo "variant must be one of: $KSPEC_VARIANTS; not '$variant'"; return ;; esac
+	case " $KSPEC_ARCHES " in *" $arch "*) ;;
+	*) echo "arch must be one of: $KSPEC_ARCHES; not '$arch'"; return ;; esac
+}
+
+kspec_load() {
+	local why row name
+	why=$(kspec_check "$1")
+	[ -z "$why" ] || { printf 'error: %s\n' "$why" >&2; exit 2; }
+	IFS=: read -r KLINE SERIES VARIANT ARCH <<< "$1"
+	KLINE=${KLINE:-6.1} SERIES=${SERIES:-ours} VARIANT=${VARIANT:-default} ARCH=${ARCH:-x86_64}
+	KSPEC=$KLINE:$SERIES:$VARIANT:$ARCH
+	row=$(awk -v l="$KLINE" '$1 == l' "$KSPEC_LINES")
+	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES <<< "$row"
+	KERNEL_TARBALL=/usr/src/$KERNEL_PACKAGE.tar.xz
+	case "$SERIES" in
+	ours)		PATCHES=$TOP/$PATCHES name= ;;
+	vanilla)	PATCHES=$BUILD/series-vanilla-$KLINE name=vanilla ;;
+	*)		PATCHES=$SERIES
+			name=$(basename "$SERIES" | tr -c 'a-zA-Z0-9_.\n-' '_') ;;
+	esac
+	case "$ARCH" in
+	x86_64)	QEMU=qemu-system-x86_64 ;;
+	i386)	QEMU=qemu-system-i386 ;;
+	esac
+	# The tree is the line's source with a series applied; a kernel is a
+	# tree built for an arch with a variant's config.  Every build
+	# directory sits right below build/, so that a source path relative
+	# to it is the same for all (ccache hits across kernels and clones).
+	SRC=$BUILD/linux-$KERNEL_VERSION${name:+-$name}
+	FLAVOUR=$KLINE-$ARCH${name:+-$name}
+	[ "$VARIANT" = default ] || FLAVOUR=$FLAVOUR-$VARIANT
+	KOUT=$BUILD/kernel-$FLAVOUR
+	MODOUT=$BUILD/stress-module-$FLAVOUR
+	INITRAMFS=$BUILD/initramfs-$FLAVOUR.cpio.gz
+	# What runs in the guest besides the kernel: the host's own binaries on
+	# x86_64; on i386 a static rbdrain built -m32.
+	GUESTOUT=$BUILD/guest-$ARCH
+}
+
+# The empty series of a vanilla kernel, made where kspec_load points.
+kspec_make_vanilla() {
+	[ "$SERIES" = vanilla ] || return 0
+	mkdir -p "$PATCHES"
+	echo "# vanilla $KERNEL_PACKAGE $KERNEL_VERSION: no patches" > "$PATCHES/series"
+}
+
+# One line for people: what this kernel is.
+kspec_describe() {
+	local s=$SERIES
+	case "$s" in ours) s="our series" ;; vanilla) s=vanilla ;; *) s="series ${s#$TOP/}" ;; esac
+	echo "$KERNEL_VERSION ($KLINE), $s, $VARIANT config, $ARCH"
+}

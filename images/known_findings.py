@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The open kernel findings of images/known-findings.json, matched against
+a run's structured results.  Imported by verdict.py and faults-table.py:
+no other file spells a finding's signature.
+"""
+import json
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PATH = os.path.join(HERE, 'known-findings.json')
+with open(os.path.join(HERE, 'kernel-complaints.pattern')) as _f:
+    COMPLAINT = re.compile(_f.read().strip())
+
+
+def load(path=PATH):
+    with open(path) as f:
+        return json.load(f)['findings']
+
+
+def _gap_ok(sig, example):
+    m = re.search(sig['example'], example)
+    return bool(m) and 0 < int(m.group(2)) - int(m.group(1)) - 1 <= sig['max_gap']
+
+
+def checker_findings(result, findings=None):
+    """The ids of the findings that explain every FAILing rule of a
+    checker's result.json, or [] if some FAIL is not explained."""
+    findings = load() if findings is None else findings
+    failing = [r for r in result.get('rules', []) if r.get('verdict') == 'FAIL']
+    if not failing:
+        return []
+    ids = []
+    for r in failing:
+        hit = [f['id'] for f in findings if 'checker' in f
+               and f['checker']['rule'] == r.get('rule') and r.get('examples')
+               and all(_gap_ok(f['checker'], e) for e in r['examples'])]
+        if not hit:
+            return []
+        ids += [i for i in hit if i not in ids]
+    return ids
+
+
+def complaints(lines):
+    """The kernel log lines that are complaints."""
+    return [line.rstrip() for line in lines if COMPLAINT.search(line)]
+
+
+def log_findings(bad, scenario=None, findings=None):
+    """(ids, unexplained): which findings explain the complaint lines bad
+    (of a fault scenario, if given: a finding may be known in some only)."""
+    findings = load() if findings is None else findings
+    ids, left = [], list(bad)
+    for f in findings:
+        if 'kernel_log' not in f:
+            continue
+        if scenario and f.get('scenarios') and scenario not in f['scenarios']:
+            continue
+        pat = re.compile(f['kernel_log'])
+        mine = [line for line in left if pat.search(line)]
+        if not mine:
+            continue
+        ids.append(f['id'])
+        follow = re.compile(f['follow_on']) if f.get('follow_on') else None
+        left = [line for line in left if line not in mine and not (follow and follow.search(line))]
+    return ids, left
+
+
+def title(fid, findings=None):
+    findings = load() if findings is None else findings
+    for f in findings:
+        if f['id'] == fid:
+            return '%s (%s, %s)' % (f['title'], f['status'], f['doc'])
+    return fid

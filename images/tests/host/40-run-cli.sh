@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: run.sh: bare and --dry-run plans, every --help, bad flags exit 2
+#
+# ./run.sh's own command line: each bad flag must exit 2 with a line that
+# says what is wrong (and where to look), before anything is built or booted.
+#
+# output: TAP lines
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+
+. "$top/images/tap.sh"
+
+# bad PATTERN ARGS...: exit 2, the first stderr line matches PATTERN
+bad() {
+	local pattern=$1 rc err
+	shift
+	rc=0
+	err=$(timeout 60 "$top/run.sh" "$@" 2>&1 >/dev/null) || rc=$?
+	if [ "$rc" = 2 ] && echo "$err" | head -n1 | grep -qE -- "^run.sh: .*$pattern"; then
+		ok "run.sh $*: exit 2, says '$pattern'"
+	else
+		not_ok "run.sh $*: exit $rc, expected 2 and '$pattern': $(echo "$err" | head -n2 | tr '\n' ' ')"
+	fi
+}
+
+bad "unknown command 'frob'" frob
+bad "unknown option '--frob'" --frob
+bad "--cpus must be 1 to 8, not '9'" --cpus 9
+bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
+bad "--duration must be a whole number" --duration 1x
+bad "--clock must be" --clock wallclock
+bad "--job must be stress, params, rmmod, faults or drain, not 'nap'" --job nap
+bad "--faults: unknown scenario 'flood'" --faults resize,flood
+bad "--arch must be x86_64 or i386, not 'arm64'" --arch arm64
+bad "--arch i386: the fault scenarios need the live checker" --arch i386 --faults resize
+bad "--arch i386 cannot be combined with --rb-time-32" --arch i386 --debug
+bad "--arch i386: --save-raw is a live checker option" --arch i386 --save-raw
+bad "--singlestep is a TCG mode: not with --accel kvm" --singlestep --accel kvm
+bad "--rb-time-32 and --debug cannot be combined" --rb-time-32 --debug
+bad "--timeout must be 1 to 9999 seconds, not '0'" selftests --timeout 0
+bad "selftests: unknown option '--frob'" selftests --frob
+bad "report: no run 'no-such-run'" report no-such-run
+bad "bench: say what to bench" bench
+bad "test: unknown option '--quick'" test --quick
+bad "build: unknown option '--frob'" build --frob
+bad "--kernel: no line '5.4'" --kernel 5.4
+bad "report: unknown option '--frob'" report --frob
+
+# The README's first command is bare ./run.sh: it must mean run.  Its plan
+# (--dry-run: nothing installed, built or booted) says so and exits 0.
+plan() {	# WHAT PATTERN ARGS...: exit 0 and the plan matches PATTERN
+	local what=$1 pattern=$2 rc out
+	shift 2
+	rc=0
+	out=$(timeout 60 "$top/run.sh" "$@" 2>&1) || rc=$?
+	# the plan as one line: PATTERN may span its lines
+	if [ "$rc" = 0 ] && echo "$out" | tr '\n' ' ' | grep -qE -- "$pattern"; then
+		ok "run.sh $*: $what"
+	else
+		not_ok "run.sh $*: $what: exit $rc: $(echo "$out" | head -n 3 | tr '\n' ' ')"
+	fi
+}
+plan "bare run.sh is run: its plan boots the stress job" "^plan: ./run.sh run.*guest +rbts.job=stress " --dry-run
+plan "the default kernel is 6.1 with our series" "kernel +6.1:ours:default:x86_64: 6.1.192" --dry-run
+plan "--debug names the debug kernel and panic_on_warn" "kernel-6.1-x86_64-debug/.*panic_on_warn=1" --debug --dry-run
+plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --arch i386 --dry-run
+plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
+plan "faults plans every scenario" "rbts.faults=resize,clock,hotplug,instances,tracing-on,overwrite,no-overwrite,filter,reload" faults --dry-run
+
+# Every command answers --help with its own usage, and exit 0.
+for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selftests model report build setup; do
+	rc=0
+	out=$(timeout 60 "$top/run.sh" $cmd --help 2>&1) || rc=$?
+	want="usage: ./run.sh${cmd:+ $cmd}"
+	[ -n "$cmd" ] || want="usage: ./run.sh \[COMMAND\]"
+	[ "$cmd" != run ] || want="usage: ./run.sh \[run\]"
+	if [ "$rc" = 0 ] && echo "$out" | head -n1 | grep -qE -- "^$want"; then
+		ok "run.sh ${cmd:+$cmd }--help: its own usage, exit 0"
+	else
+		not_ok "run.sh ${cmd:+$cmd }--help: exit $rc, first line '$(echo "$out" | head -n1)'"
+	fi
+done

@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0
+# What the test files under images/tests/ share.  Sourced, not run.  A test
+# prints TAP result lines; images/tests/runner.py numbers them.
+set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
+. "$TOP/images/tap.sh"
+
+FIXTURES=$TOP/images/tests/data
+LOGS=$BUILD/test-logs
+mkdir -p "$LOGS"
+
+# A boot: ./run.sh run ARGS; sets $rc, $res (the results directory) and
+# $log (what it printed); the checker's summary goes out as diagnostics.
+boot() {
+	log=$LOGS/$(basename "$0" .sh).log
+	rc=0
+	"$TOP/run.sh" run "$@" > "$log" 2>&1 || rc=$?
+	res=$(readlink -f "$TOP/results/latest")
+	sed -n '/^rbcheck: rbstress/,$p' "$log" | sed 's/^/#   /'
+}
+
+# Build the kernel the options name (those of ./run.sh build); a failure
+# shows in the boot that follows.
+build_kernel() {
+	"$TOP/run.sh" build "$@" > "$LOGS/$(basename "$0" .sh)-build.log" 2>&1 ||
+		tail -n 5 "$LOGS/$(basename "$0" .sh)-build.log" | sed 's/^/# build: /'
+}
+
+# One field of the last boot's verdict.json (images/verdict.py), e.g.
+# verdict_field verdict; empty if there is none.
+verdict_field() {
+	python3 - "$res/verdict.json" "$1" <<'PY' 2>/dev/null
+import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2].split('.'):
+    v = v[k] if isinstance(v, dict) else v[int(k)]
+print(v if not isinstance(v, (list, dict)) else json.dumps(v))
+PY
+}
+
+# WHAT must PASS (exit 0).  A FAIL that verdict.json calls known (only an
+# open kernel finding of images/known-findings.json, nothing else) is that
+# finding's TODO; anything else fails.
+must_pass() {
+	local known
+	if [ "$rc" = 0 ]; then
+		ok "$1 (exit 0)"
+	elif [ "$rc" = 1 ] && known=$(verdict_field known) && [ -n "$known" ] && [ "$known" != "[]" ] &&
+	     [ "$(verdict_field unexplained)" = "[]" ]; then
+		not_ok "$1: FAIL only on a known finding: $known, see $res # TODO"
+	else
+		not_ok "$1 (exit $rc, see $res)"
+	fi
+}
+
+# One TAP line per interrupting context: it nested in a lower one.
+nested_taps() {	# PREFIX  (uses $res of the last boot)
+	local ctx nested
+	for ctx in softirq irq nmi; do
+		nested=$(python3 - "$res/result.json" "$ctx" <<'PY' 2>/dev/null
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(sum(c['nested'] for cpu in r['cpus'] for c in cpu['contexts'] if c['context'] == sys.argv[2]))
+PY
+)
+		[ "${nested:-0}" -gt 0 ] && ok "$1$ctx events nested in lower contexts: $nested" ||
+			not_ok "$1$ctx events nested in lower contexts: ${nested:-none}"
+	done
+}
+
+# Total of one time stamp path counter of the last boot (result.json).
+path_total() {	# NAME
+	python3 - "$res/result.json" "$1" <<'PY' 2>/dev/null
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(sum(cpu[sys.argv[2]] for cpu in r['path_counters'] or []))
+PY
+}
+
+# The slow path "interrupted between A and C", both of its endings: the
+# delta taken after the fact (A-C) and delta 0 when C-F was interrupted
+# too.  On a loaded host the vCPUs stall between C and F, and every A-C
+# event ends the second way: the path is hit all the same.
+a_to_c_total() {
+	local a b
+	a=$(path_total "A-C") b=$(path_total "A-C,C-F_delta_0")
+	echo $(( ${a:-0} + ${b:-0} ))
+}
+
+# The verdict of one rule in the last boot's result.json: PASS, FAIL, SKIP.
+rule_verdict() {
+	python3 - "$res/result.json" "$1" <<'PY' 2>/dev/null
+import json, sys
+for r in json.load(open(sys.argv[1])).get('rules', []):
+    if r.get('rule') == sys.argv[2]:
+        print(r.get('verdict'))
+PY
+}

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The test suite behind './run.sh test': finds the tests, runs them, and
+writes KTAP (images/help/test.txt says how to use it).
+
+A test is one executable file under images/tests/host/ (no kernel is
+booted) or images/tests/boot/ (a guest is).  Its name is GROUP/STEM with
+the file's order prefix dropped: images/tests/boot/20-legacy.sh is
+boot/legacy.  Its header may say
+
+    # test: one line saying what it checks      (shown by --list)
+    # rbts-test: full                           (only with --full)
+    # rbts-test: timeout SECONDS                (default 1800)
+
+It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
+"# TODO" directives, "# ..." diagnostics); the runner numbers them and
+makes each file a KTAP subtest, as kunit.py parse reads it.  A file that
+prints no result, or exits non-zero without a "not ok", fails.
+
+The last line is "N passed, N failed, N skipped".  A "not ok ... # TODO"
+(a known, open kernel finding: images/known-findings.json) is counted
+apart and fails nothing.
+exit: 0 nothing failed, 1 a test failed, 2 usage or set-up error
+"""
+import argparse
+import datetime
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+GROUPS = ('host', 'boot')
+RESULT = re.compile(r'^(ok|not ok)\b(?: +\d+)?(?: +-)? *(.*)$')
+DIRECTIVE = re.compile(r'#\s*(SKIP|TODO)\b', re.I)
+
+
+class Test:
+    def __init__(self, group, path):
+        self.group = group
+        self.path = path
+        stem = os.path.splitext(os.path.basename(path))[0]
+        self.name = group + '/' + re.sub(r'^\d+-', '', stem)
+        self.what = ''
+        self.full = False
+        self.timeout = 1800
+        with open(path, errors='replace') as f:
+            for line in f:
+                if not line.startswith('#'):
+                    break
+                m = re.match(r'#\s*test:\s*(.*)', line)
+                if m:
+                    self.what = m.group(1).strip()
+                m = re.match(r'#\s*rbts-test:\s*(\w+)\s*(\S*)', line)
+                if m and m.group(1) == 'full':
+                    self.full = True
+                elif m and m.group(1) == 'timeout':
+                    self.timeout = int(m.group(2))
+
+
+def discover(tests_dir):
+    tests = []
+    for group in GROUPS:
+        d = os.path.join(tests_dir, group)
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            p = os.path.join(d, f)
+            if f.endswith('.sh') and os.access(p, os.X_OK):
+                tests.append(Test(group, p))
+    return tests
+
+
+def select(tests, names, host_only, full):
+    chosen = [t for t in tests if full or not t.full or names]
+    if host_only:
+        chosen = [t for t in chosen if t.group == 'host']
+    if not names:
+        return chosen
+    out = []
+    for n in names:
+        hit = [t for t in chosen if n in (t.name, t.group, t.name.split('/', 1)[1])]
+        if not hit:
+            raise ValueError("-t %s: no such test (./run.sh test --list%s)"
+                             % (n, ' --full' if not full else ''))
+        out += [t for t in hit if t not in out]
+    return out
+
+
+def run_one(test, env):
+    """Run one test file: its result lines (ok, text) and its log."""
+    start = time.time()
+    try:
+        p = subprocess.run([test.path], env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                           timeout=test.timeout, errors='replace', text=True)
+        out, rc = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors='replace') if isinstance(e.stdout, bytes) else (e.stdout or '')
+        out += '\nnot ok - %s did not finish within %ss # TIMEOUT\n' % (test.name, test.timeout)
+        rc = -1
+    results, diag = [], []
+    for line in out.splitlines():
+        m = RESULT.match(line)
+        if m:
+            results.append((m.group(1) == 'ok', m.group(2)))
+        elif line.startswith('#'):
+            results.append((None, line))
+        elif line.strip():
+            diag.append(line)
+    leaves = [r for r in results if r[0] is not None]
+    if not leaves:
+        results.append((False, '%s printed no test result (exit %d)%s' %
+                        (test.name, rc, ': ' + diag[-1][:200] if diag else '')))
+    elif rc not in (0, 1) and all(ok for ok, _ in leaves):
+        results.append((False, '%s exited with status %d' % (test.name, rc)))
+    return results, time.time() - start
+
+
+class Counts:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = self.todo = 0
+
+    def add(self, ok, text):
+        d = DIRECTIVE.search(text)
+        kind = d.group(1).upper() if d else ''
+        if ok and kind == 'SKIP':
+            self.skipped += 1
+        elif ok:
+            self.passed += 1
+        elif kind == 'TODO':
+            self.todo += 1
+        else:
+            self.failed += 1
+
+
+def main():
+    ap = argparse.ArgumentParser(prog='./run.sh test', add_help=False)
+    ap.add_argument('--host-only', action='store_true')
+    ap.add_argument('--full', action='store_true')
+    ap.add_argument('--list', action='store_true')
+    ap.add_argument('-t', dest='names', action='append', default=[])
+    ap.add_argument('--ktap')
+    ap.add_argument('--tests-dir', default=HERE)	# the runner's own tests
+    ap.add_argument('--no-setup', action='store_true')
+    ap.add_argument('-h', '--help', action='store_true')
+    try:
+        args, rest = ap.parse_known_args()
+    except SystemExit:
+        return 2
+    if args.help:
+        with open(os.path.join(TOP, 'images', 'help', 'test.txt')) as f:
+            sys.stdout.write(f.read())
+        return 0
+    if rest:
+        print("run.sh: test: unknown option '%s'" % rest[0], file=sys.stderr)
+        print("run.sh: see './run.sh test --help'", file=sys.stderr)
+        return 2
+    try:
+        tests = select(discover(args.tests_dir), args.names, args.host_only, args.full)
+    except ValueError as e:
+        print('run.sh: test: %s' % e, file=sys.stderr)
+        return 2
+    if args.list:
+        for t in tests:
+            print('%-28s %s%s' % (t.name, t.what, ' (--full)' if t.full else ''))
+        return 0
+    if not tests:
+        print('run.sh: test: no test selected', file=sys.stderr)
+        return 2
+
+    env = dict(os.environ, RBTS_FULL='1' if args.full else '0')
+    if not args.no_setup:
+        # What every test may use: the checker and the prepared tree (its
+        # checkpatch.pl, ring_buffer.c for the model).  Boot tests build
+        # their kernels through ./run.sh, cached.
+        for cmd in (['make', '-s', '-C', os.path.join(TOP, 'userspace-checker'),
+                     'O=' + os.path.join(os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build')), 'checker')],
+                    [os.path.join(TOP, 'images', 'prepare-tree.sh')]):
+            if subprocess.run(cmd, env=env).returncode != 0:
+                print('run.sh: test: set-up failed: %s' % ' '.join(cmd), file=sys.stderr)
+                return 2
+
+    ktap_path = args.ktap
+    if not ktap_path:
+        os.makedirs(os.path.join(TOP, 'results'), exist_ok=True)
+        ktap_path = os.path.join(TOP, 'results', 'test-%s.ktap' %
+                                 datetime.datetime.now().strftime('%Y%m%d-%H%M%S'))
+    ktap = open(ktap_path, 'w')
+
+    def emit(line):
+        print(line, flush=True)
+        ktap.write(line + '\n')
+
+    total = Counts()
+    emit('KTAP version 1')
+    emit('1..%d' % len(tests))
+    for i, t in enumerate(tests, 1):
+        print('# %s: running (%s)' % (t.name, t.what or os.path.relpath(t.path, TOP)), flush=True)
+        results, secs = run_one(t, env)
+        mine = Counts()
+        emit('    KTAP version 1')
+        emit('    # Subtest: %s' % t.name)
+        emit('    1..%d' % sum(1 for ok, _ in results if ok is not None))
+        n = 0
+        for ok, text in results:
+            if ok is None:
+                emit('    ' + text)
+                continue
+            n += 1
+            mine.add(ok, text)
+            emit('    %s %d - %s' % ('ok' if ok else 'not ok', n, text))
+        total.passed += mine.passed
+        total.failed += mine.failed
+        total.skipped += mine.skipped
+        total.todo += mine.todo
+        if mine.failed:
+            status = 'not ok %d %s' % (i, t.name)
+        elif mine.todo:
+            status = 'not ok %d %s # TODO %d known finding(s)' % (i, t.name, mine.todo)
+        elif mine.passed == 0 and mine.skipped:
+            status = 'ok %d %s # SKIP' % (i, t.name)
+        else:
+            status = 'ok %d %s' % (i, t.name)
+        emit(status)
+        print('# %s: %d passed, %d failed, %d skipped in %ds' %
+              (t.name, mine.passed, mine.failed, mine.skipped, secs), flush=True)
+    ktap.close()
+    print('# KTAP in %s' % os.path.relpath(ktap_path, TOP))
+    if total.todo:
+        print('# %d known failure(s) (TODO): open kernel findings, see images/known-findings.json'
+              % total.todo)
+    print('%d passed, %d failed, %d skipped' % (total.passed, total.failed, total.skipped))
+    return 1 if total.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
