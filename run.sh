@@ -174,21 +174,18 @@ boot_and_verify() {
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
 		--timeout "$(boot_timeout)" --append "$(boot_append)" || rc=$?
 	if [ "$rc" != 0 ]; then
-		echo "VERDICT: FAIL (the guest hung or crashed; results in ${out#$TOP/})"
-		echo FAIL > "$out/verdict.txt"
-		return 3
+		"$TOP/images/verdict.py" "$out" --hung "$(boot_timeout)"
+		return
 	fi
-	rc=0
-	"$TOP/images/collect-verdict.sh" "$out" || rc=$?
-	if [ "$job" = faults ] && [ "$rc" -le 1 ]; then
+	"$TOP/images/collect-results.sh" "$out"
+	if [ "$job" = faults ] && [ -d "$out/faults" ]; then
 		echo
 		echo "fault scenarios (each verified live while the fault was injected):"
-		"$TOP/images/faults-table.py" "$out" || { [ $? = 1 ] && rc=1 || rc=2; }
-		[ "$rc" = 0 ] && echo PASS > "$out/verdict.txt" || echo FAIL > "$out/verdict.txt"
-		echo "VERDICT: $(cat "$out/verdict.txt")  (faults and kernel log; table in ${out#$TOP/}/faults/faults.md)"
+		"$TOP/images/faults-table.py" "$out" || true
 	fi
-	[ ! -f "$out/stopped" ] || echo "(stopped early from the host: the verdict covers what was read)"
-	return $rc
+	# The one verdict, from the structured results (verdict.json).
+	"$TOP/images/verdict.py" "$out" \
+		$(grep -qs "^CONFIG_RING_BUFFER_STARTUP_TEST=y" "$KOUT/.config" && echo --startup-test)
 }
 
 cmd_run() {

@@ -10,7 +10,7 @@
 # turns them into the table, report.md and the chart.
 #
 # usage: images/bench-kernels.sh OUT-DIR REPS DURATION ICOUNT THRESHOLD KERNEL...
-#   KERNEL: NAME:TREE:PATCH-DIR:VARIANT (TREE empty: ours; the first is the baseline)
+#   KERNEL: NAME=SPEC (a kernel spec, images/kernel/spec.sh; the first is the baseline)
 #   ICOUNT: '' for wall-clock time, or a QEMU -icount shift
 #   THRESHOLD: '' or a percentage (exit 1 if a kernel is slower by more)
 set -euo pipefail
@@ -22,16 +22,15 @@ shift 5
 kernels=("$@")
 mkdir -p "$out"
 
-# Run a command with one kernel's environment.
+# Run a command for one kernel (NAME=SPEC).
 with_kernel() {
-	local spec=$1
+	local k=$1
 	shift
-	IFS=: read -r _ tree patches variant <<< "$spec"
-	RBTS_TREE=$tree RBTS_PATCHES=$patches RBTS_VARIANT=$variant "$@"
+	RBTS_KERNEL=${k#*=} "$@"
 }
 
 for k in "${kernels[@]}"; do
-	name=${k%%:*}
+	name=${k%%=*}
 	info "bench: building kernel '$name'"
 	if ! with_kernel "$k" "$TOP/images/build-guest.sh" > "$out/build-$name.log" 2>&1; then
 		tail -n 5 "$out/build-$name.log" | sed 's/^/  | /' >&2
@@ -52,7 +51,7 @@ echo "$mode" > "$out/mode.txt"
 : > "$out/runs.tsv"
 for rep in $(seq "$reps"); do
 	for k in "${kernels[@]}"; do
-		name=${k%%:*}
+		name=${k%%=*}
 		run=$out/$name-$rep
 		rc=0
 		with_kernel "$k" "$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$run" \

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The kernel's own ftrace selftests as a regression suite for our series:
-# the curated subset (images/ftracetest/subset.list) on vanilla 6.1.192 and
-# on the tree with kernel-patches/, same config, same guest; each case gets
+# the curated subset (images/ftracetest/subset.list) on the vanilla tree of
+# the line (RBTS_KERNEL) and on the tree with our series, same config, same
+# guest; each case gets
 # the same result on both, or the run FAILs.  A case that fails on vanilla
 # too is listed as such: the comparison is the verdict, not the PASS count.
 #
@@ -16,17 +17,17 @@ set -euo pipefail
 out=$1 timeout=$2
 mkdir -p "$out"
 cases=$(grep -c '^[^#[:space:]]' "$TOP/images/ftracetest/subset.list")
-kernels=("vanilla:vanilla:$(vanilla_series)" "series::$TOP/kernel-patches")
+# NAME=SPEC: the same line, arch and config, with and without our series.
+kernels=("vanilla=$KLINE:vanilla:default:$ARCH" "series=$KLINE:ours:default:$ARCH")
 
 with_kernel() {
-	local spec=$1
+	local k=$1
 	shift
-	IFS=: read -r _ tree patches <<< "$spec"
-	RBTS_TREE=$tree RBTS_PATCHES=$patches RBTS_VARIANT=default "$@"
+	RBTS_KERNEL=${k#*=} "$@"
 }
 
 for k in "${kernels[@]}"; do
-	name=${k%%:*}
+	name=${k%%=*}
 	info "selftests: building kernel '$name'"
 	if ! with_kernel "$k" "$TOP/images/build-guest.sh" > "$out/build-$name.log" 2>&1; then
 		tail -n 5 "$out/build-$name.log" | sed 's/^/  | /' >&2
@@ -35,7 +36,7 @@ for k in "${kernels[@]}"; do
 done
 
 for k in "${kernels[@]}"; do
-	name=${k%%:*}
+	name=${k%%=*}
 	info "selftests: $cases ftracetest cases on '$name' (at most ${timeout}s each)"
 	rc=0
 	# --single-thread: under multi-threaded TCG both kernels die now and

@@ -74,14 +74,15 @@ def discover(tests_dir):
 
 
 def select(tests, names, host_only, full):
-    chosen = [t for t in tests if full or not t.full or names]
+    """The tests to run: a --full test only with --full or by its name."""
     if host_only:
-        chosen = [t for t in chosen if t.group == 'host']
+        tests = [t for t in tests if t.group == 'host']
     if not names:
-        return chosen
+        return [t for t in tests if full or not t.full]
     out = []
     for n in names:
-        hit = [t for t in chosen if n in (t.name, t.group, t.name.split('/', 1)[1])]
+        hit = [t for t in tests if n in (t.name, t.name.split('/', 1)[1]) or
+               (n == t.group and (full or not t.full))]
         if not hit:
             raise ValueError("-t %s: no such test (./run.sh test --list%s)"
                              % (n, ' --full' if not full else ''))

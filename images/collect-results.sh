@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# What the host adds to a guest's results before the verdict: the drained
+# sub-buffers of a guest without a checker (job drain: i386) verified
+# here, the guest's trace.dat verified offline (offline.json), the live
+# run's own sub-buffers verified again (offline-raw.json).  Prints the
+# checker's summary for people.  Decides nothing: images/verdict.py does,
+# from these files.
+#
+# usage: images/collect-results.sh RESULTS-DIR
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+out=${1:?usage: collect-results.sh RESULTS-DIR}
+[ -f "$out/verdict" ] || exit 0	# the guest died: verdict.py reads its console
+
+# A guest without a checker (job drain: i386) brought its sub-buffers back:
+# the host verifies them, with the guest's long size and byte order, and
+# its word is the run's.
+if [ "$(cat "$out/verdict")" = drained ]; then
+	rc=0
+	"$CHECKOUT/rbcheck" verify --require-nested --ktap "$out/result.ktap" \
+		--json "$out/result.json" "$out/drain" > "$out/summary.txt" 2> "$out/verify.err" || rc=$?
+	if [ "$rc" -ge 2 ]; then
+		echo "rbcheck verify ${out#$TOP/}/drain: $(head -n1 "$out/verify.err")" > "$out/error.txt"
+	fi
+	echo "$rc" > "$out/verdict"
+	echo "(the guest's sub-buffers, verified on the host: $(sed -n 's/^machine //p' "$out/drain/meta"), long size $(sed -n 's/^long_size //p' "$out/drain/meta"))"
+fi
+[ -f "$out/summary.txt" ] && cat "$out/summary.txt"
+for tap in "$out"/*.tap; do [ -f "$tap" ] && cat "$tap"; done
+
+if [ -s "$out/trace.dat" ]; then
+	"$CHECKOUT/rbcheck" verify "$out/trace.dat" --json "$out/offline.json" > "$out/offline.txt" 2>&1 || true
+fi
+if [ -d "$out/raw" ]; then
+	"$CHECKOUT/rbcheck" verify "$out/raw" --json "$out/offline-raw.json" > "$out/offline-raw.txt" 2>&1 || true
+fi
+exit 0

@@ -1,0 +1,12 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: the stress on the 32-bit rb_time_t (the article's cnt/top/bottom) PASSes
+. "$(dirname "$0")/../lib.sh"
+build_kernel --rb-time-32
+boot --duration 20 --rb-time-32
+must_pass "32-bit rb_time_t run PASSes"
+RBTS_KERNEL=6.1:ours:rb-time-32:x86_64 . "$TOP/images/common.sh"
+grep -q "CONFIG_RING_BUFFER_RB_TIME_32=y" "$KOUT/.config" 2>/dev/null &&
+	ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y" || not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
+t=$(a_to_c_total)
+[ "$t" -gt 0 ] && ok "kernel slow path A-C hit on rb_time_32: $t" || not_ok "kernel slow path A-C hit on rb_time_32: none"

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: the test runner: discovery, -t, --list, counts, exit status, KTAP that kunit.py parse reads
+#
+# The runner on a made-up tests directory: a passing test, a failing one, a
+# skipped one, a known finding (TODO), one that prints nothing, one that
+# dies with a status, one only for --full.  It must count each right, fail
+# the run for the failures only, and write KTAP the tree's own parser
+# (tools/testing/kunit/kunit.py parse) reads with the same counts.
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/t/host" "$tmp/t/boot"
+mk() {	# FILE BODY
+	printf '#!/bin/bash\n# test: %s\n%b\n' "${1##*/}" "$2" > "$tmp/t/$1"
+	chmod +x "$tmp/t/$1"
+}
+mk host/10-good.sh 'echo "ok - one"\necho "# a diagnostic"\necho "ok 7 - two, numbered by the test"'
+mk host/20-bad.sh 'echo "ok - fine"\necho "not ok - broken"'
+mk host/30-skip.sh 'echo "ok - not here # SKIP no such thing"'
+mk host/40-todo.sh 'echo "not ok - an open finding # TODO known"\necho "ok - the rest"'
+mk host/50-silent.sh 'echo "just text"'
+mk host/60-dies.sh 'echo "ok - started"\nexit 3'
+mk boot/10-long.sh '# rbts-test: full\necho "ok - long"'
+sed -i '2a # rbts-test: full' "$tmp/t/boot/10-long.sh"
+runner() { python3 "$TOP/images/tests/runner.py" --tests-dir "$tmp/t" --no-setup "$@"; }
+
+out=$(runner --list)
+[ "$(echo "$out" | wc -l)" = 6 ] && echo "$out" | grep -q "^host/good " && ! echo "$out" | grep -q boot/long &&
+	ok "--list: every test by its name, the --full one left out" || not_ok "--list: $(echo "$out" | tr '\n' ' ')"
+[ "$(runner --list --full | grep -c boot/long)" = 1 ] && ok "--list --full lists the --full test" ||
+	not_ok "--list --full lists the --full test"
+rc=0; runner --list -t nope > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "no such test" "$tmp/err" && ok "-t of an unknown test: exit 2, says so" ||
+	not_ok "-t of an unknown test: exit $rc"
+rc=0; runner --frob > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "unknown option '--frob'" "$tmp/err" && ok "an unknown option: exit 2, says so" ||
+	not_ok "an unknown option: exit $rc: $(cat "$tmp/err")"
+
+rc=0; runner -t good -t skip --ktap "$tmp/ok.ktap" > "$tmp/ok.out" 2>&1 || rc=$?
+[ "$rc" = 0 ] && tail -n1 "$tmp/ok.out" | grep -qx "2 passed, 0 failed, 1 skipped" &&
+	ok "-t twice runs those two: exit 0, '2 passed, 0 failed, 1 skipped'" ||
+	not_ok "-t twice: exit $rc, '$(tail -n1 "$tmp/ok.out")'"
+
+rc=0; runner --ktap "$tmp/all.ktap" > "$tmp/all.out" 2>&1 || rc=$?
+[ "$rc" = 1 ] && ok "a failing test fails the run (exit 1)" || not_ok "a failing test fails the run (exit $rc)"
+last=$(tail -n1 "$tmp/all.out")
+# good 2, bad 1+1, skip 1, todo 1 pass + 1 TODO, silent 1 fail, dies 1 pass + 1 fail
+[ "$last" = "5 passed, 3 failed, 1 skipped" ] && ok "counted: '$last'" ||
+	not_ok "counted: '$last', expected '5 passed, 3 failed, 1 skipped'"
+grep -q "^# 1 known failure(s) (TODO)" "$tmp/all.out" && ok "the TODO is counted apart" || not_ok "the TODO is counted apart"
+grep -q "^    not ok 1 - host/silent printed no test result" "$tmp/all.ktap" &&
+	ok "a test that prints no result fails" || not_ok "a test that prints no result fails"
+grep -q "^    not ok 2 - host/dies exited with status 3" "$tmp/all.ktap" &&
+	ok "a test that dies with a status fails" || not_ok "a test that dies with a status fails"
+head -n2 "$tmp/all.ktap" | tr '\n' ' ' | grep -qx "KTAP version 1 1..6 " &&
+	grep -q "^    # Subtest: host/good$" "$tmp/all.ktap" && grep -q "^    ok 2 - two, numbered by the test$" "$tmp/all.ktap" &&
+	grep -q "^not ok 4 host/todo # TODO" "$tmp/all.ktap" &&
+	ok "KTAP: version, plan, subtests renumbered, a TODO directive" || not_ok "KTAP layout: $(head -n 8 "$tmp/all.ktap" | tr '\n' '|')"
+
+kunit=$SRC/tools/testing/kunit/kunit.py
+if [ -f "$kunit" ]; then
+	python3 "$kunit" parse "$tmp/ok.ktap" > "$tmp/kp.txt" 2>&1
+	grep -q "Ran 3 tests: passed: 2, skipped: 1" "$tmp/kp.txt" &&
+		ok "kunit.py parse reads a passing run: $(grep -o 'Ran .*' "$tmp/kp.txt")" ||
+		not_ok "kunit.py parse reads a passing run: $(tail -n 3 "$tmp/kp.txt" | tr '\n' ' ')"
+	python3 "$kunit" parse "$tmp/all.ktap" > "$tmp/kp.txt" 2>&1
+	# kunit.py knows no TODO: the known finding is one of its failures
+	grep -q "Ran 10 tests: passed: 5, failed: 4, skipped: 1" "$tmp/kp.txt" && ! grep -qi "crashed\|missing" "$tmp/kp.txt" &&
+		ok "kunit.py parse reads a failing run: $(grep -o 'Ran .*' "$tmp/kp.txt")" ||
+		not_ok "kunit.py parse reads a failing run: $(tail -n 3 "$tmp/kp.txt" | tr '\n' ' ')"
+else
+	ok "kunit.py parse reads the KTAP # SKIP no tree at ${SRC#$TOP/}"
+fi

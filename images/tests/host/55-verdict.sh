@@ -1,0 +1,117 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: verdict.py: each way a run fails, fed to it in made-up results, is caught
+#
+# Every check of images/verdict.py gets its violation: a guest that died
+# with a splat or without, one that hung, a set-up error, a checker FAIL
+# (unexplained, and by a known finding's signature), a kernel complaint,
+# a missing startup test, an offline FAIL, live and offline disagreeing, a
+# faults table with a FAIL or a KNOWN row.  Asserted on verdict.json.
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The clean result of the committed capture: the base of every case.
+"$CHECKOUT/rbcheck" verify "$FIXTURES/raw" --json "$tmp/pass.json" > /dev/null 2>&1
+
+# mk NAME: a run whose guest finished and PASSed; the case then damages it.
+mk() {
+	d=$tmp/$1
+	mkdir -p "$d"
+	echo 0 > "$d/verdict"
+	cp "$tmp/pass.json" "$d/result.json"
+	echo "[    1.0] rbts: guest up" > "$d/console.log"
+	echo "[    1.0] rbts: guest up" > "$d/dmesg.txt"
+}
+# fail_rules JSON-RULES: result.json with these rules
+fail_rules() {
+	python3 - "$d/result.json" "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r['rules'] = json.loads('[' + sys.argv[2] + ']')
+r['verdict'] = 'FAIL'
+json.dump(r, open(sys.argv[1], 'w'))
+PY
+}
+# expect WHAT VERDICT EXIT [FIELD=VALUE...] -- ARGS: verdict.py on $d
+expect() {
+	local what=$1 want=$2 wexit=$3 rc got kv field value bad=
+	shift 3
+	local args=()
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+	[ $# -eq 0 ] || shift
+	rc=0
+	"$TOP/images/verdict.py" "$d" "$@" > "$d/out.txt" 2>&1 || rc=$?
+	res=$d
+	got=$(verdict_field verdict)
+	[ "$got" = "$want" ] || bad="verdict $got, expected $want"
+	[ "$rc" = "$wexit" ] || bad="$bad exit $rc, expected $wexit"
+	for kv in ${args[@]+"${args[@]}"}; do
+		field=${kv%%=*} value=${kv#*=}
+		[ "$(verdict_field "$field")" = "$value" ] || bad="$bad $field is '$(verdict_field "$field")', expected '$value'"
+	done
+	[ -z "$bad" ] && ok "$what: $want, exit $wexit" || not_ok "$what: $bad"
+}
+
+mk pass; mkdir -p "$d/raw"; cp "$tmp/pass.json" "$d/offline-raw.json"
+expect "a clean run" PASS 0 "known=" "unexplained="
+
+mk dead; rm "$d/verdict" "$d/dmesg.txt"
+printf '[    9.1] WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700 rb_commit+0x1/0x2\n[    9.2] Kernel panic - not syncing: panic_on_warn set ...\n' >> "$d/console.log"
+expect "a guest dead of panic_on_warn" FAIL 1
+grep -q "WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700" "$d/out.txt" &&
+	ok "the dead guest's splat is quoted" || not_ok "the dead guest's splat is quoted: $(cat "$d/out.txt")"
+
+mk silent; rm "$d/verdict"
+expect "a guest that wrote no verdict and no splat" ERROR 2
+
+mk hung
+expect "a guest that hung" HUNG 3 -- --hung 300
+
+mk setup; echo "rbstress: insmod failed" > "$d/error.txt"
+expect "a set-up error in the guest" ERROR 2
+
+mk checker; echo 1 > "$d/verdict"
+fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
+expect "a checker FAIL" FAIL 1 "known=" "checks.1.verdict=FAIL"
+
+mk gap; echo 1 > "$d/verdict"
+fail_rules '{"rule":"sequence","verdict":"FAIL","violations":1,"examples":["cpu0: nmi seq jumped from 5 to 8 with no lost events reported here"]}'
+expect "a checker FAIL only by the lost-event finding" FAIL 1 "known=lost-at-reader-page-end" "unexplained="
+
+mk complaint; echo "[    3.0] BUG: KASAN: use-after-free in rb_commit" >> "$d/dmesg.txt"
+expect "a kernel complaint beside a checker PASS" FAIL 1 "known=" "checks.2.name=kernel-log"
+
+mk cbuf
+printf '[ 1.0] WARNING: CPU: 1 PID: 8 at kernel/trace/ring_buffer.c:3523 check_buffer+0x131/0x24b\n[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n' >> "$d/dmesg.txt"
+expect "check_buffer's audit only" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+
+mk startup
+expect "a debug kernel without 'Ring buffer PASSED'" FAIL 1 -- --startup-test
+echo "[    0.5] Ring buffer PASSED!" >> "$d/dmesg.txt"
+expect "a debug kernel whose startup test PASSed" PASS 0 -- --startup-test
+
+mk offline; cp "$FIXTURES/trace.dat" "$d/trace.dat"
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['verdict'] = 'FAIL'; json.dump(r, open('$d/offline.json', 'w'))"
+expect "trace.dat FAILing offline" FAIL 1
+rm "$d/offline.json"
+expect "trace.dat that could not be verified offline" ERROR 2 "checks.3.verdict=ERROR"
+
+mk raw; mkdir -p "$d/raw"
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['events'] += 1; json.dump(r, open('$d/offline-raw.json', 'w'))"
+expect "live and offline disagreeing on the same sub-buffers" FAIL 1
+grep -q "live and offline differ in: events" "$d/out.txt" && ok "the disagreement names the field" ||
+	not_ok "the disagreement names the field: $(grep live-vs "$d/out.txt")"
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['path_counters'] = [{'cpu': 0}]; json.dump(r, open('$d/offline-raw.json', 'w'))"
+expect "live and offline differing only in what a live run alone reads" PASS 0
+
+mk faults; mkdir -p "$d/faults"
+echo '{"scenarios":[{"scenario":"resize","verdict":"PASS","evidence":"","known":[]},{"scenario":"clock","verdict":"FAIL","evidence":"never injected","known":[]}]}' > "$d/faults/faults.json"
+expect "a faults run with a FAIL row" FAIL 1 "known="
+echo '{"scenarios":[{"scenario":"filter","verdict":"KNOWN","evidence":"kernel: check-buffer-time-mismatch","known":["check-buffer-time-mismatch"]}]}' > "$d/faults/faults.json"
+expect "a faults run with a KNOWN row only" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+rm "$d/faults/faults.json"
+expect "a faults run without its table" ERROR 2
+
+rc=0; "$TOP/images/verdict.py" "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 2 ] && ok "no such results directory: exit 2" || not_ok "no such results directory: exit $rc"

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The verdict of one run, decided here and nowhere else, from what the
+run left as structured results in RESULTS-DIR:
+
+  guest       'verdict' (the checker's exit status in the guest, or the
+              host's verify of drained sub-buffers), 'error.txt' (set-up
+              error in the guest); neither: the guest died
+  checker     result.json (the rules; a FAIL only by an open finding's
+              signature is known, images/known-findings.json)
+  kernel log  console.log and dmesg.txt against
+              images/kernel-complaints.pattern (for a faults run: what came
+              before the scenarios and after; faults-table.py judges each
+              scenario's own log); the ring buffer's startup test when the
+              kernel has it (--startup-test)
+  offline     offline.json: the guest's trace.dat verified on the host
+  raw         offline-raw.json: the live run's own sub-buffers verified on
+              the host; must agree with result.json
+  faults      faults/faults.json (images/faults-table.py)
+
+Writes verdict.json (verdict, exit, checks with their reasons, known
+findings, unexplained failures) and verdict.txt, prints what a person
+needs, and exits with the run's status.
+
+usage: verdict.py RESULTS-DIR [--startup-test] [--hung SECONDS]
+exit:  0 PASS, 1 FAIL, 2 ERROR (set-up), 3 HUNG (the guest hung or crashed)
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import known_findings  # noqa: E402
+
+EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3}
+
+
+def read(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def read_json(path):
+    text = read(path)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def comparable(d):
+    """A result.json without what only a live run can read."""
+    d = dict(d)
+    for key in ('source', 'path_counters', 'settings', 'verdict'):
+        d.pop(key, None)
+    d['rules'] = [r for r in d.get('rules', []) if r['rule'] != 'counters']
+    return d
+
+
+class Run:
+    def __init__(self, out):
+        self.out = out
+        self.checks = []	# {name, verdict, detail}
+        self.known = []
+        self.unexplained = []
+
+    def check(self, name, verdict, detail, known=()):
+        self.checks.append({'name': name, 'verdict': verdict, 'detail': detail,
+                            'known': list(known)})
+        for k in known:
+            if k not in self.known:
+                self.known.append(k)
+        if verdict in ('FAIL', 'ERROR') and not known:
+            self.unexplained.append('%s: %s' % (name, detail))
+
+    def path(self, name):
+        return os.path.join(self.out, name)
+
+
+def check_guest(run, hung):
+    if hung is not None:
+        run.check('guest', 'HUNG', 'the guest did not finish within %ss or QEMU failed '
+                  '(console.log)' % hung)
+        return None
+    err = read(run.path('error.txt'))
+    if err:
+        run.check('guest', 'ERROR', 'set-up error in the guest: ' + err.strip().splitlines()[0])
+        return None
+    rc = read(run.path('verdict'))
+    if rc is None:
+        run.check('guest', 'ERROR', 'the guest wrote no verdict: it died (console.log)')
+        return None
+    run.check('guest', 'PASS', 'the guest finished its job')
+    return rc.strip()
+
+
+def check_checker(run, rc):
+    res = read_json(run.path('result.json'))
+    if rc not in ('0', '1'):
+        run.check('checker', 'ERROR', 'the checker exited %s (summary.txt)' % rc)
+        return
+    if rc == '0':
+        run.check('checker', 'PASS', 'every rule PASSed' if res else 'the job PASSed')
+        return
+    failing = [r for r in (res or {}).get('rules', []) if r.get('verdict') == 'FAIL']
+    detail = ', '.join('%s (%d)' % (r['rule'], r.get('violations', 0)) for r in failing) \
+        or 'the job FAILed'
+    if failing and failing[0].get('examples'):
+        detail += ': ' + failing[0]['examples'][0].splitlines()[0]
+    known = known_findings.checker_findings(res) if res else []
+    run.check('checker', 'FAIL', 'FAIL on ' + detail, known)
+
+
+def kernel_logs(run, faults):
+    files = ['console.log', 'dmesg.txt']
+    # A faults run keeps each scenario's log with it, for faults-table.py;
+    # here only what came before the scenarios and after the last (the
+    # console has it all, and is read only if the guest died).
+    if faults and os.path.exists(run.path('dmesg-before-faults.txt')) and \
+            os.path.exists(run.path('verdict')):
+        files = ['dmesg-before-faults.txt', 'dmesg.txt']
+    lines = []
+    for f in files:
+        text = read(run.path(f))
+        if text:
+            lines += text.splitlines()
+    return lines
+
+
+def check_kernel(run, faults, startup_test):
+    lines = kernel_logs(run, faults)
+    bad = sorted(set(known_findings.complaints(lines)))
+    with open(run.path('kernel-complaints.txt'), 'w') as f:
+        f.write(''.join(line + '\n' for line in bad))
+    if bad:
+        ids, left = known_findings.log_findings(bad)
+        run.check('kernel-log', 'FAIL', 'the kernel complained: ' + (left or bad)[0].strip(),
+                  ids if not left else ())
+    else:
+        run.check('kernel-log', 'PASS', 'no WARN, BUG, lockdep, KASAN, UBSAN or time '
+                  'stamp audit message')
+    if startup_test:
+        if any('Ring buffer PASSED' in line for line in lines):
+            run.check('startup-test', 'PASS', "CONFIG_RING_BUFFER_STARTUP_TEST: 'Ring buffer PASSED!'")
+        else:
+            run.check('startup-test', 'FAIL', "CONFIG_RING_BUFFER_STARTUP_TEST: no 'Ring buffer PASSED!'")
+
+
+def check_offline(run):
+    if not os.path.exists(run.path('trace.dat')) or not os.path.getsize(run.path('trace.dat')):
+        return
+    res = read_json(run.path('offline.json'))
+    if res is None:
+        text = (read(run.path('offline.txt')) or '').strip().splitlines()
+        run.check('offline', 'ERROR', 'rbcheck verify trace.dat: ' + (text[-1] if text else 'no result'))
+        return
+    known = known_findings.checker_findings(res) if res['verdict'] == 'FAIL' else []
+    run.check('offline', res['verdict'], 'trace.dat verified on the host: %s (%d rbstress events)'
+              % (res['verdict'], res.get('events', 0)), known)
+
+
+def check_raw(run):
+    if not os.path.isdir(run.path('raw')):
+        return
+    live, off = read_json(run.path('result.json')), read_json(run.path('offline-raw.json'))
+    if live is None or off is None:
+        run.check('live-vs-offline', 'FAIL', 'the raw capture could not be verified on the host '
+                  '(offline-raw.txt)')
+        return
+    a, b = comparable(live), comparable(off)
+    diffs = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    if diffs:
+        run.check('live-vs-offline', 'FAIL', 'live and offline differ in: ' + ', '.join(diffs))
+    else:
+        run.check('live-vs-offline', 'PASS', 'live and offline agree: %d events, %s' % (
+            a['events'], ', '.join('%s %s' % (r['rule'], r['verdict']) for r in a['rules'])))
+
+
+def check_faults(run):
+    table = read_json(run.path(os.path.join('faults', 'faults.json')))
+    if table is None:
+        run.check('faults', 'ERROR', 'no faults table (faults/faults.json)')
+        return
+    rows = table['scenarios']
+    bad = [r for r in rows if r['verdict'] in ('FAIL', 'KNOWN')]
+    known = [k for r in bad for k in r.get('known', [])]
+    unknown = [r for r in bad if r['verdict'] == 'FAIL']
+    if not bad:
+        run.check('faults', 'PASS', '%d scenarios PASS or SKIP' % len(rows))
+    else:
+        run.check('faults', 'FAIL', '%s: %s' % (', '.join(r['scenario'] for r in bad),
+                                                bad[0]['evidence']),
+                  known if not unknown else ())
+
+
+def decide(run):
+    verdicts = [c['verdict'] for c in run.checks]
+    if 'HUNG' in verdicts:
+        return 'HUNG'
+    if 'ERROR' in verdicts and not any(c['verdict'] == 'FAIL' for c in run.checks
+                                       if c['name'] in ('kernel-log', 'guest')):
+        return 'ERROR'
+    if 'FAIL' in verdicts or 'ERROR' in verdicts:
+        return 'FAIL'
+    return 'PASS'
+
+
+def main():
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument('out')
+    ap.add_argument('--startup-test', action='store_true')
+    ap.add_argument('--hung', type=int)
+    try:
+        a = ap.parse_args()
+    except SystemExit:
+        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+        return 2
+    if not os.path.isdir(a.out):
+        print('verdict.py: %s: no such results directory' % a.out, file=sys.stderr)
+        return 2
+    run = Run(a.out)
+    faults = os.path.isdir(run.path('faults'))
+    rc = check_guest(run, a.hung)
+    if rc is not None:
+        check_checker(run, rc)
+    if a.hung is None:
+        check_kernel(run, faults, a.startup_test)
+        check_offline(run)
+        check_raw(run)
+        if faults and rc is not None:
+            check_faults(run)
+    verdict = decide(run)
+    stopped = os.path.exists(run.path('stopped'))
+    doc = {'verdict': verdict, 'exit': EXIT[verdict], 'checks': run.checks,
+           'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped}
+    with open(run.path('verdict.json'), 'w') as f:
+        json.dump(doc, f, indent=1)
+        f.write('\n')
+    with open(run.path('verdict.txt'), 'w') as f:
+        f.write(verdict + '\n')
+
+    print()
+    for c in run.checks:
+        print('%-16s %-5s %s' % (c['name'], c['verdict'], c['detail']))
+    for k in run.known:
+        print('known finding: %s' % known_findings.title(k))
+    if stopped:
+        print('(stopped early from the host: the verdict covers what was read)')
+    rel = os.path.relpath(a.out, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    print('VERDICT: %s  (results in %s)' % (verdict, rel))
+    return EXIT[verdict]
+
+
+if __name__ == '__main__':
+    sys.exit(main())
