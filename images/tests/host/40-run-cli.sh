@@ -17,7 +17,9 @@ bad() {
 	shift
 	rc=0
 	err=$(timeout 60 "$top/run.sh" "$@" 2>&1 >/dev/null) || rc=$?
-	if [ "$rc" = 2 ] && echo "$err" | head -n1 | grep -qE -- "^run.sh: .*$pattern"; then
+	# the first line, without a pipe: under pipefail 'echo | head' can die
+	# of SIGPIPE and fail a match that succeeded
+	if [ "$rc" = 2 ] && grep -qE -- "^run.sh: .*$pattern" <<< "${err%%$'\n'*}"; then
 		ok "run.sh $*: exit 2, says '$pattern'"
 	else
 		not_ok "run.sh $*: exit $rc, expected 2 and '$pattern': $(echo "$err" | head -n2 | tr '\n' ' ')"
@@ -75,7 +77,7 @@ for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selft
 	want="usage: ./run.sh${cmd:+ $cmd}"
 	[ -n "$cmd" ] || want="usage: ./run.sh \[COMMAND\]"
 	[ "$cmd" != run ] || want="usage: ./run.sh \[run\]"
-	if [ "$rc" = 0 ] && echo "$out" | head -n1 | grep -qE -- "^$want"; then
+	if [ "$rc" = 0 ] && grep -qE -- "^$want" <<< "${out%%$'\n'*}"; then
 		ok "run.sh ${cmd:+$cmd }--help: its own usage, exit 0"
 	else
 		not_ok "run.sh ${cmd:+$cmd }--help: exit $rc, first line '$(echo "$out" | head -n1)'"
