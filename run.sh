@@ -9,7 +9,11 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/images/common.sh"
 
 # Each command's help is a file of its own: images/help/COMMAND.txt.
-help_of() { cat "$TOP/images/help/$1.txt"; }
+# The lists in them (@FAULTS@, @CLOCKS@) come from the guest's settings.
+help_of() {
+	sed -e "s/@FAULTS@/$("$TOP/images/guest-args.py" --values faults)/" \
+	    -e "s/@CLOCKS@/$("$TOP/images/guest-args.py" --values clock)/" "$TOP/images/help/$1.txt"
+}
 
 usage_error() {
 	echo "run.sh: $*" >&2
@@ -33,9 +37,11 @@ cmd_build() {
 }
 
 # Parse the options of 'run' into globals; unknown ones are an error.
-accel=auto cpus=2 duration=60 clock=global mod= capture=2 extra_append= job=stress boot_extra=
-debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0
-all_faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
+# settings: the guest's (images/guest/settings.table), KEY=VALUE each;
+# kernel_args: the guest kernel's own parameters.
+accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
+debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=()
+guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
@@ -55,15 +61,15 @@ parse_run_opts() {
 				# acpi=noirq: under KASAN, lockdep and TCG the AML interpreter
 				# cannot run the PCI _PRT method within ACPICA's 30 s loop
 				# limit, and virtio gets no IRQ; the PIRQ router does it.
-				extra_append="$extra_append panic_on_warn=1 acpi=noirq"; shift ;;
+				kernel_args="$kernel_args panic_on_warn=1 acpi=noirq"; shift ;;
 		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
-		--legacy-nested-ts) extra_append="$extra_append ring_buffer_legacy_nested_ts"; shift ;;
+		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
-		--save-raw)	extra_append="$extra_append rbts.saveraw=1"; shift ;;
+		--save-raw)	settings+=(saveraw=1); shift ;;
 		--arch)		arch=${2:-}; shift 2 || usage_error "--arch needs a value" ;;
 		--singlestep)	boot_extra="$boot_extra --singlestep"
 				# as under --debug: too slow for the AML _PRT method
-				extra_append="$extra_append acpi=noirq"; shift ;;
+				kernel_args="$kernel_args acpi=noirq"; shift ;;
 		--dry-run)	dry_run=1; shift ;;
 		-h|--help)	help_of "$help_topic"; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
@@ -91,29 +97,31 @@ parse_run_opts() {
 			job=drain
 			boot_extra="$boot_extra --stream-disk 64G"
 		fi
-		case " $extra_append " in *" rbts.saveraw=1 "*)
+		case " ${settings[*]} " in *" saveraw=1 "*)
 			usage_error "--arch i386: --save-raw is a live checker option; the i386 guest's sub-buffers all go to the host anyway" ;;
 		esac
 		capture=0 ;;
 	*)	usage_error "--arch must be x86_64 or i386, not '$arch'" ;;
 	esac
 	if [ "$job" = faults ]; then
-		[ -n "$faults" ] || faults=${all_faults// /,}
+		[ -n "$faults" ] || faults=$("$TOP/images/guest-args.py" --default faults)
 		local f
 		for f in ${faults//,/ }; do
-			case " $all_faults mixed " in
+			case " $(guest_values faults) " in
 			*" $f "*) ;;
-			*) usage_error "--faults: unknown scenario '$f' (have: $all_faults mixed)" ;;
+			*) usage_error "--faults: unknown scenario '$f' (have: $(guest_values faults))" ;;
 			esac
 		done
-		extra_append="$extra_append rbts.faults=$faults"
+		settings+=("faults=$faults")
 		capture=0
 	fi
-	case "$clock" in local|global|counter|perf|mono|mono_raw|boot) ;;
-	*) usage_error "--clock must be local, global, counter, perf, mono, mono_raw or boot, not '$clock'" ;; esac
+	case " $(guest_values clock) " in *" $clock "*) ;;
+	*) usage_error "--clock must be one of: $(guest_values clock); not '$clock'" ;; esac
 	[[ "$mod" =~ ^[a-z_0-9=,]*$ ]] || usage_error "--mod takes name=value[,name=value...], not '$mod'"
 	case " $(kspec_lines) " in *" $kline "*) ;;
 	*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac
+	local why
+	why=$(guest_words 2>&1 >/dev/null) || usage_error "${why#guest-args: }"
 	# common.sh was read before the options: take this kernel's paths now.
 	export RBTS_KERNEL=$kline:ours:$variant:$arch
 	. "$TOP/images/common.sh"
@@ -133,10 +141,16 @@ parse_duration() {
 	fi
 }
 
+# The guest's settings as rbts.* words (images/guest-args.py checks them
+# against images/guest/settings.table; parse_run_opts has called it once).
+guest_words() {
+	"$TOP/images/guest-args.py" job="$job" duration="$duration" clock="$clock" \
+		capture="$capture" ${mod:+mod="$mod"} ${settings[@]+"${settings[@]}"}
+}
+
 # The guest's command line and the boot's time limit, from the options.
 boot_append() {
-	echo "rbts.job=$job rbts.duration=$duration rbts.clock=$clock rbts.capture=$capture ${mod:+rbts.mod=$mod} $extra_append" |
-		tr -s ' '
+	echo "$(guest_words)$kernel_args"
 }
 boot_timeout() {
 	local runs=1 slack=180
@@ -169,7 +183,7 @@ boot_and_verify() {
 	mkdir -p "$out"
 	ln -sfn "$id" "$TOP/results/latest"
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
-	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${extra_append:+, $extra_append}, verifying for ${duration}s"
+	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${kernel_args:+,$kernel_args}${settings[0]:+, ${settings[*]}}, verifying for ${duration}s"
 	rc=0
 	"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" $boot_extra \
 		--timeout "$(boot_timeout)" --append "$(boot_append)" || rc=$?
@@ -211,8 +225,8 @@ cmd_soak() {
 		esac
 	done
 	parse_run_opts ${args[@]+"${args[@]}"}
-	extra_append="$extra_append rbts.keepfailing=1"
-	[ "$keep_going" = 1 ] || extra_append="$extra_append rbts.stoponfail=1"
+	settings+=(keepfailing=1)
+	[ "$keep_going" = 1 ] || settings+=(stoponfail=1)
 	boot_extra="$boot_extra --stop-button"
 	[ "$dry_run" = 0 ] || { print_plan; return 0; }
 	cmd_build
@@ -308,7 +322,7 @@ cmd_bench() {
 		info "recording ${dur}s of stress with trace-cmd in the guest (once; kept in ${dat#$TOP/})"
 		rc=0
 		"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" --mem 4G --disk 3G \
-			--timeout $(( dur + 300 )) --append "rbts.job=capture rbts.duration=$dur rbts.bufkb=16384" || rc=$?
+			--timeout $(( dur + 300 )) --append "$("$TOP/images/guest-args.py" job=capture duration="$dur" bufkb=16384)" || rc=$?
 		[ "$rc" = 0 ] && [ -s "$out/trace.dat" ] || die "bench capture failed (see ${out#$TOP/}/console.log)"
 		mkdir -p "$BUILD/bench"
 		mv "$out/trace.dat" "$dat"

@@ -56,7 +56,7 @@ for rep in $(seq "$reps"); do
 		rc=0
 		with_kernel "$k" "$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$run" \
 			--quiet ${icount:+--icount "$icount"} --timeout $(( 4 * dur + 300 )) \
-			--append "rbts.job=bench rbts.duration=$dur rbts.clock=global" || rc=$?
+			--append "$("$TOP/images/guest-args.py" job=bench duration="$dur" clock=global)" || rc=$?
 		if [ "$rc" != 0 ] || [ ! -s "$run/bench.txt" ]; then
 			tail -n 5 "$run/console.log" 2>/dev/null | sed 's/^/  | /' >&2
 			die "bench: kernel '$name', repetition $rep: no result (see ${run#$TOP/}/console.log)"

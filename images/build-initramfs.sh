@@ -49,6 +49,7 @@ install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
 [ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
+install -m 0644 "$TOP/images/guest/settings.table" "$stage/etc/rbts/settings.table"
 # The trace_printk sample, where ftracetest's modprobe finds it.
 tpk=$KOUT/samples/trace_printk/trace-printk.ko
 if [ -f "$tpk" ]; then

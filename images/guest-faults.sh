@@ -110,7 +110,8 @@ inject() {
 	esac
 }
 
-all="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
+# every scenario but mixed, from the guest's settings table
+all=$(awk '$1 == "faults" { print $3 }' /etc/rbts/settings.table | tr ',' ' ')
 # Start once the checker reads the buffers: it has opened trace_pipe_raw
 # (a loaded machine has been seen to switch the clock before the checker
 # had read trace_clock, which it then found differing from the module's).

@@ -1,35 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# PID 1 of the guest.  What to do comes from the kernel command line:
-#
-#   rbts.job=JOB            stress (default): load rbstress, verify live, capture
-#                           a trace.dat; probe: print the marker and power off;
-#                           params: load rbstress with every line of
-#                           /etc/rbts/module-params.table; rmmod: unload it
-#                           under full load, several times; capture: only
-#                           trace-cmd record for rbts.duration seconds;
-#                           faults: for each scenario of rbts.faults, verify
-#                           live for rbts.duration seconds while rbts-faults
-#                           injects it (results in /out/faults/SCENARIO/);
-#                           drain: no checker in the guest (i386): rbdrain
-#                           copies the sub-buffers for rbts.duration seconds
-#                           into /out/drain, which the host verifies
-#                           selftests: the ftracetest cases of
-#                           /etc/rbts/ftracetest.list, each under a timeout
-#                           (results in /out/selftests.tsv)
-#   rbts.faults=a,b         fault scenarios (default: every one, one by one)
-#   rbts.fttimeout=SEC      the timeout of each ftracetest case (default 120)
-#   rbts.duration=SEC       how long the live checker reads (default 60)
-#   rbts.clock=NAME         trace clock of the instance and the module (global)
-#   rbts.bufkb=KB           per-CPU buffer size of the instance (default 4096)
-#   rbts.capture=SEC        length of the trace.dat capture (default 2, 0: none)
-#   rbts.mod=a=1,b=2        extra rbstress module parameters
-#   rbts.saveraw=1          keep every sub-buffer the live checker read in
-#                           /out/raw, for the host to verify the same data
-#   rbts.stoponfail=1       end the live check at the first violation
-#   rbts.keepfailing=1      keep the sub-buffers around the first violation
-#                           in /out/violation-raw, and as /out/violation.dat
+# PID 1 of the guest.  What to do comes from the kernel command line: the
+# rbts.KEY=VALUE words of /etc/rbts/settings.table (images/guest/
+# settings.table: each key, its type, its default and what it does; the
+# host's images/guest-args.py has checked them).  rbts.job says which job
+# runs: stress (default): load rbstress, verify live, capture a trace.dat;
+# probe: print the marker and power off; params: load rbstress with every
+# line of /etc/rbts/module-params.table; rmmod: unload it under full load,
+# several times; capture: only trace-cmd record; faults: for each scenario
+# of rbts.faults, verify live while rbts-faults injects it (results in
+# /out/faults/SCENARIO/); drain: no checker in the guest (i386): rbdrain
+# copies the sub-buffers into /out/drain, which the host verifies; bench:
+# the timed writers and ring_buffer_benchmark; selftests: the ftracetest
+# cases of /etc/rbts/ftracetest.list, each under a timeout.
 #
 # A second disk (/dev/vdb), if present, is the host's stop button: when it
 # reads STOP, the live checker is interrupted and still writes its summary.
@@ -49,24 +33,23 @@ mount -t tracefs nodev /sys/kernel/tracing
 mount -t debugfs nodev /sys/kernel/debug
 echo "rbts: guest up: $(nproc) CPU(s), $(uname -r)"
 
-job=stress duration=60 clock=global bufkb=4096 capture=2 mod= saveraw=0
-stoponfail=0 keepfailing=0 fttimeout=120
-faults="resize clock hotplug instances tracing-on overwrite no-overwrite filter reload"
+# Every setting starts at its default, then takes the command line's value.
+while read -r key type default what; do
+	case "$key" in ""|"#"*) continue ;; esac
+	[ "$default" != - ] || default=
+	eval "$key=\$default"
+done < /etc/rbts/settings.table
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
-	rbts.job=*)		job=${arg#*=} ;;
-	rbts.duration=*)	duration=${arg#*=} ;;
-	rbts.clock=*)		clock=${arg#*=} ;;
-	rbts.bufkb=*)		bufkb=${arg#*=} ;;
-	rbts.capture=*)		capture=${arg#*=} ;;
-	rbts.mod=*)		mod=$(echo "${arg#*=}" | tr ',' ' ') ;;
-	rbts.saveraw=*)		saveraw=${arg#*=} ;;
-	rbts.stoponfail=*)	stoponfail=${arg#*=} ;;
-	rbts.keepfailing=*)	keepfailing=${arg#*=} ;;
-	rbts.faults=*)		faults=$(echo "${arg#*=}" | tr ',' ' ') ;;
-	rbts.fttimeout=*)	fttimeout=${arg#*=} ;;
+	rbts.*=*)
+		key=${arg%%=*} key=${key#rbts.}
+		# only the table's keys: a value is assigned, never evaluated
+		grep -q "^$key[[:space:]]" /etc/rbts/settings.table && eval "$key=\${arg#*=}" ;;
 	esac
 done
+# Lists are comma-separated on the command line, space-separated here.
+mod=$(echo "$mod" | tr ',' ' ')
+faults=$(echo "$faults" | tr ',' ' ')
 
 finish() {
 	dmesg > /out/dmesg.txt

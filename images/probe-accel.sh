@@ -23,7 +23,7 @@ res=tcg why="/dev/kvm is not usable"
 if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 	dir=$(mktemp -d)
 	if "$TOP/images/boot.sh" --accel kvm --cpus 1 --timeout 8 --out "$dir" \
-		--append "rbts.job=probe" --quiet 2>/dev/null &&
+		--append "$("$TOP/images/guest-args.py" job=probe)" --quiet 2>/dev/null &&
 		grep -q RBTS-PROBE-OK "$dir/console.log"; then
 		res=kvm why="a KVM guest reached /init"
 	else

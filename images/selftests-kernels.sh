@@ -46,7 +46,7 @@ for k in "${kernels[@]}"; do
 	# taking turns in one thread: 0 in 4 (docs/reliability.md).
 	with_kernel "$k" "$TOP/images/boot.sh" --accel tcg --single-thread --cpus 2 --out "$out/$name" \
 		--timeout $(( cases * (timeout + 10) + 120 )) \
-		--append "rbts.job=selftests rbts.fttimeout=$timeout" || rc=$?
+		--append "$("$TOP/images/guest-args.py" job=selftests fttimeout="$timeout")" || rc=$?
 	if [ "$rc" != 0 ] || [ ! -f "$out/$name/selftests.tsv" ]; then
 		echo "selftests: kernel '$name': the guest hung or crashed (see ${out#$TOP/}/$name/console.log)" >&2
 		exit 3

@@ -4,6 +4,6 @@
 # rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 build_kernel --debug
-boot --debug --faults "resize,clock,hotplug,instances,tracing-on,overwrite,no-overwrite,filter,reload" --duration 20
+boot --debug --faults "$("$TOP/images/guest-args.py" --default faults)" --duration 20
 faults_tap
 must_pass "debug faults run PASSes, kernel log clean"

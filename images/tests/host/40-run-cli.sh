@@ -31,7 +31,7 @@ bad "unknown option '--frob'" --frob
 bad "--cpus must be 1 to 8, not '9'" --cpus 9
 bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
 bad "--duration must be a whole number" --duration 1x
-bad "--clock must be" --clock wallclock
+bad "--clock must be one of: local global counter perf mono mono_raw boot; not 'wallclock'" --clock wallclock
 bad "--job must be stress, params, rmmod, faults or drain, not 'nap'" --job nap
 bad "--faults: unknown scenario 'flood'" --faults resize,flood
 bad "--arch must be x86_64 or i386, not 'arm64'" --arch arm64
@@ -68,7 +68,7 @@ plan "the default kernel is 6.1 with our series" "kernel +6.1:ours:default:x86_6
 plan "--debug names the debug kernel and panic_on_warn" "kernel-6.1-x86_64-debug/.*panic_on_warn=1" --debug --dry-run
 plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --arch i386 --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
-plan "faults plans every scenario" "rbts.faults=resize,clock,hotplug,instances,tracing-on,overwrite,no-overwrite,filter,reload" faults --dry-run
+plan "faults plans every scenario" "rbts.faults=$("$top/images/guest-args.py" --default faults) " faults --dry-run
 
 # Every command answers --help with its own usage, and exit 0.
 for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selftests model report build setup; do
@@ -83,3 +83,17 @@ for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selft
 		not_ok "run.sh ${cmd:+$cmd }--help: exit $rc, first line '$(echo "$out" | head -n1)'"
 	fi
 done
+
+# The guest's settings are checked against images/guest/settings.table.
+bad "mod=foo: mod takes NAME=VALUE" --mod foo
+bad "capture=9999: capture must be a whole number from 0 to 3600" --capture 9999
+ga=$top/images/guest-args.py
+[ "$("$ga" job=faults faults=resize,mixed saveraw=1)" = "rbts.job=faults rbts.faults=resize,mixed rbts.saveraw=1" ] &&
+	ok "guest-args: settings become rbts.* words" || not_ok "guest-args: settings become rbts.* words"
+for arg in job=nap duration=0 clock=wall saveraw=2 faults=flood faults= bufkb=x fttimeout=10000 nope=1 job; do
+	rc=0; err=$("$ga" "$arg" 2>&1 >/dev/null) || rc=$?
+	[ "$rc" = 2 ] && [ "$(echo "$err" | wc -l)" = 1 ] && ok "guest-args: '$arg' refused in one line: $err" ||
+		not_ok "guest-args: '$arg': exit $rc: $err"
+done
+[ "$("$ga" --values clock)" = "local global counter perf mono mono_raw boot" ] &&
+	ok "guest-args: the clock names come from the table" || not_ok "guest-args: --values clock: $("$ga" --values clock)"

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The guest's kernel command line, from settings checked against
+images/guest/settings.table: every rbts.KEY=VALUE a boot passes is made
+here, so that a setting is typed, documented and validated in one place.
+
+usage: guest-args.py KEY=VALUE...         print the rbts.* words (defaults
+                                          are left to the guest)
+       guest-args.py --values KEY         print the values a KEY may take
+       guest-args.py --default KEY        print a KEY's default
+exit:  0, or 2 with one line saying which setting is wrong and why
+"""
+import os
+import re
+import sys
+
+TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
+
+
+def load():
+    rows = {}
+    with open(TABLE) as f:
+        for line in f:
+            if not line.strip() or line.startswith('#'):
+                continue
+            key, typ, default, what = re.split(r'\s+', line.strip(), maxsplit=3)
+            rows[key] = (typ, default, what)
+    return rows
+
+
+def check(key, value, typ):
+    """Why VALUE is not a KEY of type TYP, or None."""
+    kind, _, arg = typ.partition(':')
+    if kind == 'uint':
+        lo, hi = (int(x) for x in arg.split('-'))
+        if not re.fullmatch(r'\d{1,10}', value) or not lo <= int(value) <= hi:
+            return 'must be a whole number from %d to %d' % (lo, hi)
+    elif kind == 'bool':
+        if value not in ('0', '1'):
+            return 'must be 0 or 1'
+    elif kind == 'one':
+        if value not in arg.split(','):
+            return 'must be one of %s' % arg.replace(',', ', ')
+    elif kind == 'list':
+        bad = [v for v in value.split(',') if v not in arg.split(',')]
+        if not value or bad:
+            return 'takes items of %s, not %r' % (arg.replace(',', ', '), bad[0] if bad else '')
+    elif kind == 'params':
+        if not re.fullmatch(r'[a-z_0-9]+=[a-z_0-9]+(,[a-z_0-9]+=[a-z_0-9]+)*', value):
+            return 'takes NAME=VALUE[,NAME=VALUE...]'
+    return None
+
+
+def main(argv):
+    rows = load()
+    if len(argv) == 2 and argv[0] in ('--values', '--default'):
+        if argv[1] not in rows:
+            print('guest-args: no setting %r in %s' % (argv[1], TABLE), file=sys.stderr)
+            return 2
+        typ, default = rows[argv[1]][:2]
+        print(default if argv[0] == '--default' else typ.partition(':')[2].replace(',', ' '))
+        return 0
+    words = []
+    for arg in argv:
+        key, eq, value = arg.partition('=')
+        if not eq or key not in rows:
+            print('guest-args: %r is not a setting (have: %s)' % (arg, ' '.join(rows)), file=sys.stderr)
+            return 2
+        why = check(key, value, rows[key][0])
+        if why:
+            print('guest-args: %s=%s: %s %s' % (key, value, key, why), file=sys.stderr)
+            return 2
+        words.append('rbts.%s=%s' % (key, value))
+    print(' '.join(words))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
