@@ -17,13 +17,18 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 
+#include "rb_capture.h"
 #include "rb_live.h"
-#include "rb_raw.h"
 #include "rb_subbuf.h"
 
-struct live_cpu {
-	int		fd;
-	int64_t		subbuf;
+/* What each sub-buffer read goes through (rb_capture_drain_cpu's callback). */
+struct live_ctx {
+	const struct rb_live_opts	*o;
+	struct rb_input			*in;
+	struct kbuffer			*kbuf;
+	struct rb_subbuf_layout		layout;
+	int64_t				subbuf[RB_MAX_CPUS];	/* per CPU, in read order */
+	struct rb_capture_writer	*save;			/* --save-raw, or NULL */
 };
 
 volatile int rb_live_stop;
@@ -187,10 +192,36 @@ static int keep_write_pages(const char *dir, int ncpus, int psize)
 	return 0;
 }
 
+/*
+ * A raw capture in @dir of this kernel's sub-buffers: the formats first,
+ * from the top level of tracefs.  NULL with in->err set on failure.
+ */
+static struct rb_capture_writer *capture_start(const char *dir, int psize, struct rb_input *in)
+{
+	const char *tracefs = tracefs_tracing_dir();
+	struct rb_capture_writer *w;
+	char src[4200];
+
+	w = rb_capture_create(dir, psize, NULL, in->err, sizeof(in->err));
+	if (!w)
+		return NULL;
+	snprintf(src, sizeof(src), "%s/events/header_page", tracefs);
+	if (rb_capture_copy(w, src, "header_page") < 0)
+		goto fail;
+	snprintf(src, sizeof(src), "%s/events/%s/%s/format", tracefs, RB_EVENT_SYSTEM,
+		 RB_EVENT_NAME);
+	if (rb_capture_copy(w, src, "format") < 0)
+		goto fail;
+	return w;
+fail:
+	rb_capture_finish(w, in->err, sizeof(in->err));
+	return NULL;
+}
+
 /* Write the kept sub-buffers, oldest first, as a raw capture. */
 static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in)
 {
-	struct rb_raw_writer *w = rb_raw_create(dir, psize, in->err, sizeof(in->err));
+	struct rb_capture_writer *w = capture_start(dir, psize, in);
 
 	if (!w)
 		return -1;
@@ -198,11 +229,13 @@ static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in
 		unsigned int n = keep.n[cpu], first = n > KEEP_SUBBUFS ? n - KEEP_SUBBUFS : 0;
 
 		for (unsigned int i = first; i < n; i++)
-			rb_raw_save_subbuf(w, cpu, keep.pages +
-					   ((size_t)cpu * KEEP_SUBBUFS + i % KEEP_SUBBUFS) * psize, psize);
+			rb_capture_save(w, cpu, keep.pages +
+					((size_t)cpu * KEEP_SUBBUFS + i % KEEP_SUBBUFS) * psize, psize);
 	}
 	keep.written = true;
-	if (rb_raw_close(w) < 0 || keep_write_pages(dir, ncpus, psize) < 0) {
+	if (rb_capture_finish(w, in->err, sizeof(in->err)) < 0)
+		return -1;
+	if (keep_write_pages(dir, ncpus, psize) < 0) {
 		snprintf(in->err, sizeof(in->err), "%s: %s", dir, strerror(errno));
 		return -1;
 	}
@@ -218,53 +251,25 @@ static double now_sec(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/*
- * Read up to @max sub-buffers of @cpu (0: until it is empty).  A bound
- * keeps one busy CPU from starving the others and the clock checks.
- * Returns sub-buffers read, or -1.
- */
-static int drain_cpu(const struct rb_live_opts *o, struct rb_input *in,
-		     struct live_cpu *c, struct kbuffer *kbuf, void *page, int psize,
-		     int cpu, int max)
+/* One sub-buffer of @cpu, as read: verified, kept, saved. */
+static int live_subbuf(void *arg, int cpu, void *page, int psize)
 {
-	int n = 0;
-	const struct rb_subbuf_layout layout = {
-		.psize = psize, .long_size = sizeof(long),
-		.big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,
-	};
-	ssize_t r;
+	struct live_ctx *x = arg;
+	struct rb_input *in = x->in;
 
-	while (!max || n < max) {
-		r = read(c->fd, page, psize);
-		if (r < 0 && (errno == EAGAIN || errno == EINTR))
-			return n;
-		if (r < 0) {
-			snprintf(in->err, sizeof(in->err), "cpu%d trace_pipe_raw: %s",
-				 cpu, strerror(errno));
-			return -1;
-		}
-		if (r == 0)
-			return n;
-		if (r < psize)
-			memset((char *)page + r, 0, psize - r);
-		in->subbufs++;
-		if (clock_switched(in)) {
-			in->subbufs_across_reset++;
-			c->subbuf++;
-			n++;
-			continue;
-		}
-		if (keep.pages && !keep.written)
-			keep_put(cpu, page, psize);
-		if (o->save && rb_raw_save_subbuf(o->save, cpu, page, psize) < 0) {
-			snprintf(in->err, sizeof(in->err), "saving cpu%d: %s", cpu, strerror(errno));
-			return -1;
-		}
-		if (rb_subbuf_feed(in, kbuf, page, &layout, cpu, c->subbuf++) < 0)
-			return -1;
-		n++;
+	in->subbufs++;
+	if (clock_switched(in)) {
+		in->subbufs_across_reset++;
+		x->subbuf[cpu]++;
+		return 0;
 	}
-	return n;
+	if (keep.pages && !keep.written)
+		keep_put(cpu, page, psize);
+	if (x->save && rb_capture_save(x->save, cpu, page, psize) < 0) {
+		snprintf(in->err, sizeof(in->err), "%s", rb_capture_error(x->save));
+		return -1;
+	}
+	return rb_subbuf_feed(in, x->kbuf, page, &x->layout, cpu, x->subbuf[cpu]++);
 }
 
 /* The kernel's path counters of every CPU; counters->present if it has them. */
@@ -303,10 +308,10 @@ static void progress_line(const struct rb_input *in, double elapsed, double tota
 int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 {
 	struct tracefs_instance *inst = NULL;
-	struct live_cpu cpus[RB_MAX_CPUS];
-	struct kbuffer *kbuf = NULL;
+	struct rb_capture_src src = { .ncpus = 0 };
+	struct live_ctx x = { .o = o, .in = in };
 	int psize = getpagesize();
-	int ncpus = 0, ret = -1;
+	int ret = -1;
 	double start, last_progress;
 	void *page = NULL;
 
@@ -323,49 +328,40 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 			return -1;
 		}
 	}
-
-	for (ncpus = 0; ncpus < RB_MAX_CPUS; ncpus++) {
-		char name[64];
-		char *path;
-
-		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", ncpus);
-		path = tracefs_instance_get_file(inst, name);
-		if (!path)
-			break;
-		cpus[ncpus].fd = open(path, O_RDONLY | O_NONBLOCK);
-		tracefs_put_tracing_file(path);
-		if (cpus[ncpus].fd < 0)
-			break;
-		cpus[ncpus].subbuf = 0;
-	}
-	if (!ncpus) {
-		snprintf(in->err, sizeof(in->err), "no per_cpu/cpu0/trace_pipe_raw in %s",
-			 o->instance ? o->instance : "the top-level instance");
+	if (rb_capture_open(&src, tracefs_tracing_dir(), o->instance, in->err,
+			    sizeof(in->err)) < 0)
 		goto out;
-	}
-
-	kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
-			     KBUFFER_ENDIAN_SAME_AS_HOST);
+	x.layout = (struct rb_subbuf_layout){
+		.psize = psize, .long_size = sizeof(long),
+		.big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,
+	};
+	x.kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			       KBUFFER_ENDIAN_SAME_AS_HOST);
 	page = malloc(psize);
 	if (o->keep_failing)
-		keep.pages = calloc((size_t)ncpus * KEEP_SUBBUFS, psize);
-	if (!kbuf || !page || (o->keep_failing && !keep.pages)) {
+		keep.pages = calloc((size_t)src.ncpus * KEEP_SUBBUFS, psize);
+	if (!x.kbuf || !page || (o->keep_failing && !keep.pages)) {
 		snprintf(in->err, sizeof(in->err), "out of memory");
 		goto out;
 	}
-
+	if (o->save_dir) {
+		x.save = capture_start(o->save_dir, psize, in);
+		if (!x.save)
+			goto out;
+	}
 	clock_watch_open(inst);
 	in->resolve_id = event_id;
 	if (in->expect_clock >= 0)
 		in->v->buffer_clock = in->expect_clock;
-	read_counters(inst, ncpus, &before);
+	read_counters(inst, src.ncpus, &before);
 	start = last_progress = now_sec();
 	for (;;) {
 		double t = now_sec();
 		int got = 0;
 
-		for (int cpu = 0; cpu < ncpus; cpu++) {
-			int n = drain_cpu(o, in, &cpus[cpu], kbuf, page, psize, cpu, 64);
+		for (int cpu = 0; cpu < src.ncpus; cpu++) {
+			int n = rb_capture_drain_cpu(&src, cpu, page, psize, RB_CAPTURE_TURN,
+						     live_subbuf, &x, in->err, sizeof(in->err));
 
 			if (n < 0)
 				goto out;
@@ -376,7 +372,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 			last_progress = t;
 		}
 		if (keep.pages && !keep.written && violations(in->v) &&
-		    keep_write(o->keep_failing, ncpus, psize, in) < 0)
+		    keep_write(o->keep_failing, src.ncpus, psize, in) < 0)
 			goto out;
 		if (o->stop_on_fail && violations(in->v)) {
 			fprintf(stderr, "rbcheck: stopping at the first violation (--stop-on-fail)\n");
@@ -390,17 +386,19 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 
 	/* Stop recording, then take what the buffers still hold. */
 	tracefs_trace_off(inst);
-	for (int cpu = 0; cpu < ncpus; cpu++)
-		if (drain_cpu(o, in, &cpus[cpu], kbuf, page, psize, cpu, 0) < 0)
+	for (int cpu = 0; cpu < src.ncpus; cpu++)
+		if (rb_capture_drain_cpu(&src, cpu, page, psize, 0, live_subbuf, &x,
+					 in->err, sizeof(in->err)) < 0)
 			goto out;
-	read_counters(inst, ncpus, &in->counters);
+	read_counters(inst, src.ncpus, &in->counters);
 	rb_counters_sub(&in->counters, &before);
 	ret = 0;
 out:
-	for (int cpu = 0; cpu < ncpus; cpu++)
-		close(cpus[cpu].fd);
+	if (x.save && rb_capture_finish(x.save, ret ? NULL : in->err, sizeof(in->err)) < 0)
+		ret = -1;
+	rb_capture_close_src(&src);
 	clock_watch_close();
-	kbuffer_free(kbuf);
+	kbuffer_free(x.kbuf);
 	free(page);
 	free(keep.pages);
 	keep.pages = NULL;

@@ -6,8 +6,6 @@
 
 #include <stdbool.h>
 
-struct rb_raw_writer;
-
 /* Set from a signal handler: end the run as if its duration were over. */
 extern volatile int rb_live_stop;
 
@@ -15,7 +13,7 @@ struct rb_live_opts {
 	const char	*instance;	/* NULL: the top-level buffer */
 	double		duration;	/* seconds to read while writers run */
 	double		progress;	/* seconds between progress lines, 0: none */
-	struct rb_raw_writer *save;	/* keep every sub-buffer read, or NULL */
+	const char	*save_dir;	/* keep every sub-buffer read there (a raw capture), or NULL */
 	bool		stop_on_fail;	/* end the run at the first violation */
 	const char	*keep_failing;	/* write the sub-buffers around it here */
 };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Raw captures: the sub-buffers a live run read, as the kernel gave them,
+ * Reading raw captures (written by rb_capture.c; the format on disk is
+ * rb_raw_format.h): the sub-buffers a live run read, as the kernel gave them,
  * with the formats needed to decode them elsewhere.  A directory with
  *
  *   meta          "rbcheck-raw 1", page_size, long_size, endian
@@ -19,15 +20,6 @@
 #include <stddef.h>
 
 #include "rb_input.h"
-
-struct rb_raw_writer;
-
-/* Start a capture in @dir (created if needed) from the local tracefs. */
-struct rb_raw_writer *rb_raw_create(const char *dir, int psize, char *err, size_t errlen);
-/* Append one sub-buffer of @cpu.  Returns -1 with errno on failure. */
-int rb_raw_save_subbuf(struct rb_raw_writer *w, int cpu, const void *page, int psize);
-/* Returns -1 with errno if a write could not be completed. */
-int rb_raw_close(struct rb_raw_writer *w);
 
 /* Is @path a raw capture directory (has a meta file)? */
 int rb_raw_is_capture(const char *path);

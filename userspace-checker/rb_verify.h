@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rb_capture.h"	/* RB_MAX_CPUS: the one CPU limit */
 #include "rb_event.h"
 
 enum rb_rule {
@@ -29,7 +30,6 @@ enum rb_verdict {
 	RB_SKIP,
 };
 
-#define RB_MAX_CPUS		256
 #define RB_MAX_EXAMPLES		3
 #define RB_EXAMPLE_LEN		512
 /* How far back in buffer order to look for the outer event of a nesting. */

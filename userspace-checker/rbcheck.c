@@ -205,22 +205,11 @@ static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 		tep_free(tep);
 		return EXIT_USAGE;
 	}
-	if (save_dir) {
-		o->save = rb_raw_create(save_dir, getpagesize(), in->err, sizeof(in->err));
-		if (!o->save) {
-			fprintf(stderr, "%s: %s\n", argv0, in->err);
-			tep_free(tep);
-			return EXIT_USAGE;
-		}
-	}
+	o->save_dir = save_dir;
 	/* Ctrl-C ends the reading, not the program: the summary still comes. */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	ret = rb_live_read(o, in);
-	if (o->save && rb_raw_close(o->save) < 0 && !ret) {
-		snprintf(in->err, sizeof(in->err), "%s: %s", save_dir, strerror(errno));
-		ret = -1;
-	}
 	if (ret < 0) {
 		fprintf(stderr, "%s: %s\n", argv0, in->err);
 		tep_free(tep);

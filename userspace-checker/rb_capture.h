@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Capturing a tracefs instance's ring buffer: its per-CPU trace_pipe_raw
+ * files drained in turn, and the raw capture on disk (rb_raw_format.h)
+ * that rbcheck verify reads anywhere.  Shared by rbcheck live (--save-raw,
+ * --keep-failing) and rbdrain, so libc only: rbdrain is linked static for
+ * guests that cannot run rbcheck (i386).
+ */
+#ifndef _RB_CAPTURE_H
+#define _RB_CAPTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The most CPUs anything here reads: the checker's limit too. */
+#define RB_MAX_CPUS		256
+/*
+ * Sub-buffers read from one CPU before the next gets its turn: a CPU that
+ * writes faster than the reader drains must not starve the others, nor the
+ * reader's own checks (the clock, the progress line, the stop).
+ */
+#define RB_CAPTURE_TURN		32
+
+/* The per-CPU buffers of one instance, opened O_NONBLOCK. */
+struct rb_capture_src {
+	char	dir[4096];	/* <tracefs>/instances/<name>, or <tracefs> */
+	int	ncpus;
+	int	fd[RB_MAX_CPUS];
+};
+
+/*
+ * Open per_cpu/cpuN/trace_pipe_raw of @instance (NULL: the top level) for
+ * every CPU that has one.  Returns 0, or -1 with @err saying what and where.
+ */
+int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *instance,
+		    char *err, size_t errlen);
+void rb_capture_close_src(struct rb_capture_src *s);
+
+/*
+ * Called for each sub-buffer read: @page holds its @psize bytes.  Returns
+ * 0, or -1 to stop the drain.
+ */
+typedef int (*rb_capture_fn)(void *arg, int cpu, void *page, int psize);
+
+/*
+ * Read up to @max sub-buffers of @cpu (0: until it has none now) into
+ * @page and hand each to @fn; a short read is an error.  A bound per
+ * turn keeps one busy CPU from starving the others.  Returns the number
+ * read, or -1 (@err says why, unless @fn stopped it).
+ */
+int rb_capture_drain_cpu(struct rb_capture_src *s, int cpu, void *page, int psize, int max,
+			 rb_capture_fn fn, void *arg, char *err, size_t errlen);
+
+struct rb_capture_writer;
+
+/*
+ * Start a raw capture in @dir (created if needed): meta says the page
+ * size, this machine's long size, byte order and name.  With @stream, the
+ * sub-buffers of all CPUs go to that file (a disk in a guest) as one
+ * stream of records instead of dir/cpuN.raw.  Returns NULL with @err set.
+ */
+struct rb_capture_writer *rb_capture_create(const char *dir, int psize, const char *stream,
+					    char *err, size_t errlen);
+/* Copy the file @src (a small tracefs file) into the capture as @name. */
+int rb_capture_copy(struct rb_capture_writer *w, const char *src, const char *name);
+/* Append one sub-buffer of @cpu: its header and committed data. */
+int rb_capture_save(struct rb_capture_writer *w, int cpu, const void *page, int psize);
+/*
+ * End the capture: the stream's end record and its length in meta, every
+ * file closed, @w freed.  Returns 0, or -1 with @err saying what failed
+ * here or earlier (a failed save may be ignored by its caller: finish
+ * still reports it).
+ */
+int rb_capture_finish(struct rb_capture_writer *w, char *err, size_t errlen);
+/* What the last failing call on @w could not do, with where. */
+const char *rb_capture_error(const struct rb_capture_writer *w);
+
+#endif /* _RB_CAPTURE_H */
