@@ -42,8 +42,12 @@ add_binary() {
 
 install -m 0755 "$busybox" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
-install -m 0755 "$TOP/images/guest-init.sh" "$stage/init"
-install -m 0755 "$TOP/images/guest-faults.sh" "$stage/bin/rbts-faults"
+# /init, what its jobs share, one script per job (images/guest/)
+install -m 0755 "$TOP/images/guest/init.sh" "$stage/init"
+install -D -m 0644 "$TOP/images/guest/lib.sh" "$stage/etc/rbts/lib.sh"
+mkdir -p "$stage/etc/rbts/jobs"
+install -m 0644 "$TOP"/images/guest/jobs/*.sh "$stage/etc/rbts/jobs/"
+install -m 0755 "$TOP/images/guest/faults.sh" "$stage/bin/rbts-faults"
 install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 # The kernel's own ring buffer benchmark, for ./run.sh bench kernels.
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko

@@ -97,3 +97,10 @@ for arg in job=nap duration=0 clock=wall saveraw=2 faults=flood faults= bufkb=x 
 done
 [ "$("$ga" --values clock)" = "local global counter perf mono mono_raw boot" ] &&
 	ok "guest-args: the clock names come from the table" || not_ok "guest-args: --values clock: $("$ga" --values clock)"
+
+# The guest's contract: every job the settings table allows has its script
+# in images/guest/jobs/, and every script there is an allowed job.
+jobs_table=$("$ga" --values job | tr ' ' '\n' | sort | tr '\n' ' ')
+jobs_files=$(ls "$top/images/guest/jobs" | sed 's/\.sh$//' | sort | tr '\n' ' ')
+[ "$jobs_table" = "$jobs_files" ] && ok "guest jobs: the table's and images/guest/jobs/ agree: $jobs_table" ||
+	not_ok "guest jobs: the table says '$jobs_table', images/guest/jobs/ has '$jobs_files'"

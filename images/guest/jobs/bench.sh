@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Benchmarks, for ./run.sh bench kernels: /out/bench.txt, "NAME VALUE" lines.
+#  1. the stress module's writers at fixed rates, windows of 0: the module
+#     times every recorded event (reserve to commit), flat and nested;
+#  2. the kernel's ring_buffer_benchmark: its producer's ns per entry.
+#
+# Sourced by /init (images/guest/init.sh) with the settings and
+# /etc/rbts/lib.sh; /init writes the results back when it returns.
+
+mkdir "$I"
+echo "$clock" > "$I/trace_clock"
+# shellcheck disable=SC2086 # $mod is a list of parameters
+insmod /lib/modules/rbstress.ko clock="$clock" task_window_us=0 softirq_window_us=0 \
+	irq_window_us=0 nmi_window_us=0 task_gap_us=20 $mod || { echo 2 > /out/verdict; return 0; }
+echo 1 > "$I/events/rbstress/enable"
+sleep "$duration"
+echo 0 > "$I/events/rbstress/enable"
+cat "$D/stats" > /out/module-stats.txt
+rmmod rbstress
+rmdir "$I"
+# Sum over CPUs: "stress_<ctx>_<flat|nested>_ns" (mean ns per event) and _n.
+awk '$3 == "cost" {
+	n[$2 "_flat"] += $5; ns[$2 "_flat"] += $6
+	n[$2 "_nested"] += $8; ns[$2 "_nested"] += $9
+} END {
+	for (k in n) if (n[k] > 0) printf "stress_%s_ns %.1f\nstress_%s_n %d\n", k, ns[k] / n[k], k, n[k]
+}' /out/module-stats.txt | sort > /out/bench.txt
+if [ -f /lib/modules/ring_buffer_benchmark.ko ]; then
+	echo 0 > "$T/tracing_on"; echo > "$T/trace"; echo 1 > "$T/tracing_on"
+	insmod /lib/modules/ring_buffer_benchmark.ko
+	# One round: the producer hammers for 10 s, then reports.
+	for _ in $(seq 60); do
+		grep -q "ns per entry" "$T/trace" && break
+		sleep 1
+	done
+	rmmod ring_buffer_benchmark
+	grep -v '^#' "$T/trace" > /out/ring_buffer_benchmark.txt
+	awk '/ns per entry/ { for (i = 1; i <= NF; i++) if ($i == "ns") { print "rbbench_ns_per_entry", $(i - 1); exit } }' \
+		/out/ring_buffer_benchmark.txt >> /out/bench.txt
+	awk '/Entries per millisec/ { print "rbbench_entries_per_ms", $NF; exit }' \
+		/out/ring_buffer_benchmark.txt >> /out/bench.txt
+fi
+cat /out/bench.txt
+[ -s /out/bench.txt ] && echo 0 > /out/verdict || echo 1 > /out/verdict

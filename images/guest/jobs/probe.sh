@@ -1,0 +1,8 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The accel probe (images/probe-accel.sh): the guest reached /init.  No
+# results: it powers off at once.
+
+echo "RBTS-PROBE-OK"
+poweroff -f

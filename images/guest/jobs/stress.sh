@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The default job: the writers in our own instance, rbcheck live on every
+# CPU's trace_pipe_raw for rbts.duration seconds (stopping at the first
+# violation and keeping its sub-buffers if asked), then a trace.dat of
+# rbts.capture seconds with trace-cmd record for the host's offline check.
+#
+# Sourced by /init (images/guest/init.sh) with the settings and
+# /etc/rbts/lib.sh; /init writes the results back when it returns.
+
+start_writers || return 0
+echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
+
+echo "rbts: verifying live for ${duration}s"
+opts=
+[ "$saveraw" = 1 ] && opts="$opts --save-raw /out/raw"
+[ "$stoponfail" = 1 ] && opts="$opts --stop-on-fail"
+[ "$keepfailing" = 1 ] && opts="$opts --keep-failing /out/violation-raw"
+# shellcheck disable=SC2086 # $opts is a list of options
+rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
+	--ktap /out/result.ktap --json /out/result.json $opts > /out/summary.txt &
+checker=$!
+stop_button "$checker"
+wait "$checker"
+echo $? > /out/verdict
+echo 0 > "$I/events/rbstress/enable"
+cat "$D/settings" > /out/module-settings.txt
+cat "$D/stats" > /out/module-stats.txt
+
+# The sub-buffers around the first violation, also as a trace.dat that
+# trace-cmd report (and rbcheck verify) read: a header made from this
+# system's formats, then the pages.
+if [ -f /out/violation-raw/cpu0.pages ]; then
+	echo "$clock" > "$T/trace_clock"	# the header records the top level's clock
+	(cd /tmp && trace-cmd restore -c -o /tmp/head.dat > /out/restore.log 2>&1 &&
+		trace-cmd restore -i /tmp/head.dat -o /out/violation.dat \
+			/out/violation-raw/cpu*.pages >> /out/restore.log 2>&1) &&
+		rm -f /out/violation-raw/cpu*.pages ||
+		echo "rbts: warning: trace-cmd restore failed (see restore.log)"
+fi
+
+if [ "$capture" != 0 ]; then
+	echo "rbts: capturing ${capture}s with trace-cmd record"
+	# With another system's event beside ours: the checker must skip it.
+	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress \
+		-e sched:sched_switch -o /out/trace.dat sleep "$capture" > /out/trace-cmd.log 2>&1) ||
+		echo "rbts: warning: trace-cmd record failed (see trace-cmd.log)"
+	# And one without any rbstress event, for the checker's input tests.
+	(cd /tmp && trace-cmd record -q -e sched:sched_switch -o /out/other.dat \
+		sleep 1 >> /out/trace-cmd.log 2>&1) || true
+fi
+
+rmmod rbstress
+rmdir "$I"
