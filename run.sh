@@ -258,7 +258,7 @@ cmd_bench_kernels() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
-		--duration)	dur=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--duration)	dur=$(parse_duration "${2:-}"); shift 2 || usage_error "--duration needs a value" ;;
 		--icount)	icount=${2:-}; shift 2 || usage_error "--icount needs a shift (0-9)" ;;
 		--threshold)	threshold=${2:-}; shift 2 || usage_error "--threshold needs a percentage" ;;
 		--series)	series=${2:-}; shift 2 || usage_error "--series needs a directory" ;;
@@ -294,7 +294,7 @@ cmd_bench_kernels() {
 }
 
 cmd_bench() {
-	local what=${1:-} dur=240 reps=3 recapture=0 dat id out rc
+	local what=${1:-} dur=240 reps=3 recapture= dat
 	case "$what" in
 	kernels)	shift; help_topic="bench kernels"; cmd_bench_kernels "$@"; return ;;
 	checker)	help_topic="bench checker" ;;
@@ -304,30 +304,19 @@ cmd_bench() {
 	shift
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		--duration)	dur=${2:-}; shift 2 || usage_error "--duration needs a value" ;;
+		--duration)	dur=$(parse_duration "${2:-}"); shift 2 || usage_error "--duration needs a value" ;;
 		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
-		--recapture)	recapture=1; shift ;;
+		--recapture)	recapture=--recapture; shift ;;
 		-h|--help)	help_of bench-checker; exit 0 ;;
 		*)		usage_error "bench checker: unknown option '$1'" ;;
 		esac
 	done
-	[[ "$dur" =~ ^[0-9]+$ ]] && [ "$dur" -ge 1 ] || usage_error "--duration must be a number of seconds"
+	[[ "$dur" =~ ^[0-9]+$ ]] && [ "$dur" -ge 1 ] ||
+		usage_error "--duration must be a whole number >= 1 of seconds, or with s, m or h, not '$dur'"
 	[[ "$reps" =~ ^[1-9][0-9]*$ ]] || usage_error "--reps must be a positive number"
 	cmd_build
-	dat=$BUILD/bench/trace.dat
-	id=$(date +%Y%m%d-%H%M%S)
-	if [ ! -s "$dat" ] || [ "$recapture" = 1 ]; then
-		[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
-		out=$TOP/results/bench-capture-$id
-		info "recording ${dur}s of stress with trace-cmd in the guest (once; kept in ${dat#$TOP/})"
-		rc=0
-		"$TOP/images/boot.sh" --accel "$accel" --cpus "$cpus" --out "$out" --mem 4G --disk 3G \
-			--timeout $(( dur + 300 )) --append "$("$TOP/images/guest-args.py" job=capture duration="$dur" bufkb=16384)" || rc=$?
-		[ "$rc" = 0 ] && [ -s "$out/trace.dat" ] || die "bench capture failed (see ${out#$TOP/}/console.log)"
-		mkdir -p "$BUILD/bench"
-		mv "$out/trace.dat" "$dat"
-	fi
-	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$id" "$reps"
+	dat=$("$TOP/images/bench-capture.sh" "$dur" "$accel" "$cpus" $recapture)
+	"$TOP/images/bench-checker.sh" "$dat" "$TOP/results/bench-checker-$(date +%Y%m%d-%H%M%S)" "$reps"
 }
 
 # The kernel's ftrace selftests (curated subset) on vanilla and on our
@@ -367,29 +356,7 @@ cmd_report() {
 	[ -s "$dat" ] || die "report: run '$id' has no trace.dat (runs with --capture 0 or --job other than stress have none)"
 	cmd_setup
 	[ -x "$CHECKOUT/rbcheck" ] || make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
-	info "trace-cmd report ${dat#$TOP/} (first events; full output: trace-cmd report $dat)"
-	# awk reads to the end, so trace-cmd never dies of SIGPIPE under pipefail
-	trace-cmd report "$dat" 2>/dev/null | awk 'NR <= 12' || true
-	info "trace-cmd report --ts-check (warns where a CPU's time stamps go backwards)"
-	trace-cmd report --ts-check "$dat" > "$dir/ts-check.txt" 2>&1 || true
-	local warn drops events
-	# trace-cmd prints one "WARNING: Record on cpu N went backwards" line
-	# per offence; every other line is an event (of any system) or header.
-	warn=$(grep -c 'went backwards' "$dir/ts-check.txt" || true)
-	events=$(grep -c 'rbstress_event' "$dir/ts-check.txt" || true)
-	drops=$(awk 'match($0, /[0-9]+ EVENTS DROPPED/) { n += substr($0, RSTART, RLENGTH) + 0 }
-		END { print n + 0 }' "$dir/ts-check.txt")
-	if [ "${warn:-0}" -gt 0 ]; then
-		echo "ts-check: FAIL, $warn warning(s):"
-		awk '/went backwards/ && n++ < 5' "$dir/ts-check.txt"
-	else
-		echo "ts-check: PASS, no time stamp went backwards ($events rbstress events)"
-	fi
-	echo "events dropped during the capture (reported by the buffer): $drops"
-	info "nesting stacks (rbcheck stacks; each outer event, then what landed in its window)"
-	"$CHECKOUT/rbcheck" stacks --max 4 "$dat" || true
-	echo
-	echo "To browse it: apt-get install kernelshark; kernelshark ${dat#$TOP/}"
+	"$TOP/images/report-run.sh" "$dir"
 }
 
 # build takes the kernel options of run, and nothing else.
