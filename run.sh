@@ -165,6 +165,7 @@ print_plan() {
 	local f
 	echo "plan: ./run.sh $help_topic (nothing is installed, built or booted)"
 	echo "  kernel      $KSPEC: $(kspec_describe)"
+	echo "  config      tinyconfig + $(for f in "${KCONFIGS[@]}"; do printf '%s ' "$(basename "$f")"; done)"
 	for f in "source:$KERNEL_TARBALL" "series:$PATCHES/series" "tree:$SRC" \
 		 "kernel:$KOUT/arch/x86/boot/bzImage" "module:$MODOUT/rbstress.ko" \
 		 "initramfs:$INITRAMFS" "checker:$CHECKOUT/rbcheck"; do

@@ -2,9 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel of the spec (RBTS_KERNEL) out of tree:
-# tinyconfig + the fragments under images/config/ (base, the ARCH's own:
-# x86_64 or i386, tracing, nmi, series, the variant's), merged with the tree's
-# own merge_config.sh.  Every option a fragment asks for must survive
+# tinyconfig + the spec's fragments under images/config/ (KCONFIGS, from
+# images/kernel/spec.sh), merged with the tree's own merge_config.sh.  Every option a fragment asks for must survive
 # olddefconfig, or the build stops and names it.  The build is skipped when
 # the tree, the fragments and this script are unchanged (build/.../.rbts-stamp),
 # and compiles go through ccache, so a changed patch rebuilds little.
@@ -13,11 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-frags=("$TOP/images/config/base.config" "$TOP/images/config/$ARCH.config"
-       "$TOP/images/config/tracing.config" "$TOP/images/config/nmi.config")
-[ "$SERIES" != ours ] || frags+=("$TOP/images/config/series.config")
-[ "$VARIANT" = default ] || frags+=("$TOP/images/config/$VARIANT.config")
-frags+=("$@")
+frags=("${KCONFIGS[@]}" "$@")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "config fragment $f: no such file"; done
 [ -f "$SRC/.rbts-series" ] || die "no prepared tree in $SRC (run images/prepare-tree.sh)"
 

@@ -11,7 +11,8 @@
 # Example: 6.1:ours:debug:x86_64.  Empty fields take the defaults
 # (kspec_default).  After kspec_load SPEC: KLINE KERNEL_VERSION
 # KERNEL_PACKAGE KERNEL_TARBALL SERIES PATCHES VARIANT ARCH QEMU SRC KOUT
-# MODOUT INITRAMFS GUESTOUT, and KSPEC, the spec in full.
+# MODOUT INITRAMFS GUESTOUT, KCONFIGS (the config fragments, in order) and
+# KSPEC, the spec in full.
 
 KSPEC_LINES=$TOP/images/kernel/lines.table
 KSPEC_VARIANTS="default rb-time-32 debug"
@@ -49,7 +50,7 @@ kspec_load() {
 	KLINE=${KLINE:-6.1} SERIES=${SERIES:-ours} VARIANT=${VARIANT:-default} ARCH=${ARCH:-x86_64}
 	KSPEC=$KLINE:$SERIES:$VARIANT:$ARCH
 	row=$(awk -v l="$KLINE" '$1 == l' "$KSPEC_LINES")
-	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES <<< "$row"
+	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES line_config <<< "$row"
 	KERNEL_TARBALL=/usr/src/$KERNEL_PACKAGE.tar.xz
 	case "$SERIES" in
 	ours)		PATCHES=$TOP/$PATCHES name= ;;
@@ -74,6 +75,14 @@ kspec_load() {
 	# What runs in the guest besides the kernel: the host's own binaries on
 	# x86_64; on i386 a static rbdrain built -m32.
 	GUESTOUT=$BUILD/guest-$ARCH
+	# The config: tinyconfig, then these fragments in order (a later one
+	# wins): what every guest needs, the arch's, the tracing under test,
+	# the NMI sources, the line's own, our series' options, the variant's.
+	local c=$TOP/images/config
+	KCONFIGS=("$c/base.config" "$c/$ARCH.config" "$c/tracing.config" "$c/nmi.config")
+	[ "${line_config:--}" = - ] || KCONFIGS+=("$c/$line_config")
+	[ "$SERIES" != ours ] || KCONFIGS+=("$c/series.config")
+	[ "$VARIANT" = default ] || KCONFIGS+=("$c/$VARIANT.config")
 }
 
 # The empty series of a vanilla kernel, made where kspec_load points.
