@@ -8,6 +8,9 @@ set -uo pipefail
 FIXTURES=$TOP/images/tests/data
 LOGS=$BUILD/test-logs
 mkdir -p "$LOGS"
+# A scratch directory of the test's own, gone when it ends.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # A boot: ./run.sh run ARGS; sets $rc, $res (the results directory) and
 # $log (what it printed); the checker's summary goes out as diagnostics.

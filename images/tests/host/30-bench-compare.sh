@@ -5,12 +5,8 @@
 # Tests of bench-compare.py on made-up runs, one TAP line each: a kernel
 # slower beyond the threshold must fail it, one within the spread must not,
 # too few timed events never decide, and a broken runs.tsv is refused.
-set -uo pipefail
-here=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-. "$here/tap.sh"
+. "$(dirname "$0")/../lib.sh"
+here=$TOP/images
 
 # runs KERNEL:SCALE... > runs.tsv: three repetitions, a little noise
 runs() {

@@ -7,12 +7,8 @@
 # each missing piece of evidence, a checker failure, a kernel complaint in
 # the scenario's log FAIL it; the open check_buffer finding under the filter
 # is KNOWN, and still fails the run.
-set -uo pipefail
-here=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-. "$here/tap.sh"
+. "$(dirname "$0")/../lib.sh"
+here=$TOP/images
 
 # scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG] [JSON-RULES]
 scenario() {

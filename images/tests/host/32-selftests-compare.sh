@@ -6,12 +6,8 @@
 # each: identical results PASS (a case failing on both is listed, not
 # hidden); a case whose result differs, a case run on one kernel only, a
 # timeout on one side FAIL; a malformed result file is an error naming it.
-set -uo pipefail
-here=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-. "$here/tap.sh"
+. "$(dirname "$0")/../lib.sh"
+here=$TOP/images
 
 # results DIR KERNEL LINES...
 results() {

@@ -8,8 +8,6 @@
 # the run for the failures only, and write KTAP the tree's own parser
 # (tools/testing/kunit/kunit.py parse) reads with the same counts.
 . "$(dirname "$0")/../lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/t/host" "$tmp/t/boot"
 mk() {	# FILE BODY
 	printf '#!/bin/bash\n# test: %s\n%b\n' "${1##*/}" "$2" > "$tmp/t/$1"

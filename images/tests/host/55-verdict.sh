@@ -8,8 +8,6 @@
 # a missing startup test, an offline FAIL, live and offline disagreeing, a
 # faults table with a FAIL or a KNOWN row.  Asserted on verdict.json.
 . "$(dirname "$0")/../lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # The clean result of the committed capture: the base of every case.
 "$CHECKOUT/rbcheck" verify "$FIXTURES/raw" --json "$tmp/pass.json" > /dev/null 2>&1
