@@ -192,7 +192,7 @@ def check_faults(run):
     known = [k for r in bad for k in r.get('known', [])]
     unknown = [r for r in bad if r['verdict'] == 'FAIL']
     if not bad:
-        run.check('faults', 'PASS', '%d scenarios PASS or SKIP' % len(rows))
+        run.check('faults', 'PASS', '%d scenario(s), each PASS or SKIP' % len(rows))
     else:
         run.check('faults', 'FAIL', '%s: %s' % (', '.join(r['scenario'] for r in bad),
                                                 bad[0]['evidence']),
@@ -248,12 +248,19 @@ def main():
     print()
     for c in run.checks:
         print('%-16s %-5s %s' % (c['name'], c['verdict'], c['detail']))
+        if c['name'] == 'kernel-log' and c['verdict'] == 'FAIL':
+            # what the kernel said, as it said it (kernel-complaints.txt has all)
+            for line in (read(run.path('kernel-complaints.txt')) or '').splitlines()[:10]:
+                print('  | ' + line)
     for k in run.known:
         print('known finding: %s' % known_findings.title(k))
     if stopped:
         print('(stopped early from the host: the verdict covers what was read)')
-    rel = os.path.relpath(a.out, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    print('VERDICT: %s  (results in %s)' % (verdict, rel))
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    where = os.path.abspath(a.out)
+    if where.startswith(top + os.sep):
+        where = os.path.relpath(where, top)
+    print('VERDICT: %s  (results in %s)' % (verdict, where))
     return EXIT[verdict]
 
 
