@@ -10,7 +10,7 @@ boot/legacy.  Its header may say
 
     # test: one line saying what it checks      (shown by --list)
     # rbts-test: full                           (only with --full)
-    # rbts-test: timeout SECONDS                (default 1800)
+    # rbts-test: timeout SECONDS                (default 1800, boot 3600)
 
 It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 "# TODO" directives, "# ..." diagnostics); the runner numbers them and
@@ -45,7 +45,8 @@ class Test:
         self.name = group + '/' + re.sub(r'^\d+-', '', stem)
         self.what = ''
         self.full = False
-        self.timeout = 1800
+        # a boot test may build a kernel cold first (ten minutes and more)
+        self.timeout = 3600 if group == 'boot' else 1800
         with open(path, errors='replace') as f:
             for line in f:
                 if not line.startswith('#'):
