@@ -10,7 +10,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-stage=$BUILD/initramfs-$FLAVOUR
+stage=${INITRAMFS%.cpio.gz}
 ko=$MODOUT/rbstress.ko
 # The x86_64 guest runs the host's own busybox, rbcheck and trace-cmd; the
 # i386 guest Debian's i386 busybox-static and rbdrain (built -m32), and its

@@ -54,7 +54,7 @@ kspec_load() {
 	KERNEL_TARBALL=/usr/src/$KERNEL_PACKAGE.tar.xz
 	case "$SERIES" in
 	ours)		PATCHES=$TOP/$PATCHES name= ;;
-	vanilla)	PATCHES=$BUILD/series-vanilla-$KLINE name=vanilla ;;
+	vanilla)	PATCHES=$BUILD/series-vanilla/patches-$KLINE name=vanilla ;;
 	*)		PATCHES=$SERIES
 			name=$(basename "$SERIES" | tr -c 'a-zA-Z0-9_.\n-' '_') ;;
 	esac
@@ -63,15 +63,19 @@ kspec_load() {
 	i386)	QEMU=qemu-system-i386 ;;
 	esac
 	# The tree is the line's source with a series applied; a kernel is a
-	# tree built for an arch with a variant's config.  Every build
-	# directory sits right below build/, so that a source path relative
-	# to it is the same for all (ccache hits across kernels and clones).
-	SRC=$BUILD/linux-$KERNEL_VERSION${name:+-$name}
-	FLAVOUR=$KLINE-$ARCH${name:+-$name}
+	# tree built for an arch with a variant's config.  Another series than
+	# ours gets a directory of its own for its tree and its builds, laid
+	# out as build/ is: the source path relative to every build directory
+	# is then ../linux-VERSION for all of them, and ccache (preprocessor
+	# mode) serves each file the series does not touch from any kernel's
+	# build, across clones too.
+	local top=$BUILD${name:+/series-$name}
+	SRC=$top/linux-$KERNEL_VERSION
+	FLAVOUR=$KLINE-$ARCH
 	[ "$VARIANT" = default ] || FLAVOUR=$FLAVOUR-$VARIANT
-	KOUT=$BUILD/kernel-$FLAVOUR
-	MODOUT=$BUILD/stress-module-$FLAVOUR
-	INITRAMFS=$BUILD/initramfs-$FLAVOUR.cpio.gz
+	KOUT=$top/kernel-$FLAVOUR
+	MODOUT=$top/stress-module-$FLAVOUR
+	INITRAMFS=$top/initramfs-$FLAVOUR.cpio.gz
 	# What runs in the guest besides the kernel: the host's own binaries on
 	# x86_64; on i386 a static rbdrain built -m32.
 	GUESTOUT=$BUILD/guest-$ARCH
