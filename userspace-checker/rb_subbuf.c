@@ -51,6 +51,56 @@ static int check_header(struct rb_input *in, const void *page,
 }
 
 /*
+ * Every event header, padding and time stamps included, must end inside
+ * the sub-buffer before kbuffer sees it: kbuffer skips padding and time
+ * stamps on its own, adding lengths in 32 bits, and a length near 2^32
+ * takes it backwards, round and round, inside kbuffer_load_subbuffer()
+ * (a fuzzer found it: tests/fuzz-crashes/padding-length-wraps).  The
+ * kernel's own padding at a page's end ends exactly at the page's end.
+ */
+static int check_events(struct rb_input *in, const void *page,
+			const struct rb_subbuf_layout *l, int cpu, int64_t subbuf)
+{
+	const unsigned char *p = page;
+	uint64_t start = 8 + l->long_size;
+	uint64_t end = start + (read_word(p + 8, l->long_size, l->big_endian) & RB_COMMIT_MASK);
+	uint64_t off = start, len;
+
+	while (off + 4 <= end) {
+		uint32_t h = read_word(p + off, 4, l->big_endian);
+		unsigned int type_len = l->big_endian ? h >> 27 : h & 0x1f;
+		uint32_t delta = l->big_endian ? h & ((1u << 27) - 1) : h >> 5;
+
+		switch (type_len) {
+		case RB_TYPE_PADDING:
+			if (!delta)
+				return 0;	/* the rest of the page is empty */
+			/* a padding's length is in its next word, as a big event's */
+			__attribute__((fallthrough));
+		case 0:
+			len = off + 8 <= (uint64_t)l->psize ?
+			      4 + read_word(p + off + 4, 4, l->big_endian) : 8;
+			break;
+		case RB_TYPE_TIME_STAMP:
+		case RB_TYPE_TIME_EXTEND:
+			len = 8;
+			break;
+		default:
+			len = 4 + 4 * type_len;
+		}
+		if (off + len > (uint64_t)l->psize) {
+			snprintf(in->err, sizeof(in->err),
+				 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64
+				 ": event of %" PRIu64 " bytes runs past the sub-buffer", cpu, subbuf,
+				 off, len);
+			return -1;
+		}
+		off += len;
+	}
+	return 0;
+}
+
+/*
  * rb_event_discard() gives a discarded event of delta 0 the delta 1, so
  * that it is not taken for the padding at the end of the page; the
  * writer's time did not move, and its check_buffer() does not count it.
@@ -122,7 +172,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	void *data;
 	int missed;
 
-	if (check_header(in, page, l, cpu, subbuf) < 0)
+	if (check_header(in, page, l, cpu, subbuf) < 0 || check_events(in, page, l, cpu, subbuf) < 0)
 		return -1;
 	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
 		snprintf(in->err, sizeof(in->err),
