@@ -74,6 +74,7 @@ struct rbs_stats {
 	unsigned int	max_depth;
 	u64		nmi_sent;		/* by this CPU, to another */
 	u64		nmi_received;		/* claimed by our handler here */
+	u64		quiet_periods;		/* all writers of this CPU paused */
 	/* Each context updates only its own slots: no NMI can tear them. */
 	u64		cost_n[RBS_CTX_MAX][RBS_COST_MAX];
 	u64		cost_ns[RBS_CTX_MAX][RBS_COST_MAX];
@@ -89,6 +90,12 @@ struct rbs_cpu {
 	u64		spin_ns[RBS_CTX_MAX];
 	bool		was_nested[RBS_CTX_MAX];
 	unsigned long	idx_at_open[RBS_CTX_MAX];
+	/*
+	 * Set by this CPU's task writer for a quiet period: every context
+	 * of this CPU records nothing, so that the next event's delta is
+	 * too large for its header and takes the time extend.
+	 */
+	bool		quiet;
 	struct rbs_stats stats;
 };
 
@@ -101,6 +108,8 @@ struct rbs_settings {
 	unsigned int	softirq_period_us;	/* 0: no softirq writer */
 	unsigned int	irq_period_us;		/* 0: no hard-IRQ writer */
 	unsigned int	nmi_period_us;		/* 0: no NMI writer */
+	unsigned int	quiet_every_ms;		/* 0: no quiet periods */
+	unsigned int	quiet_ms;
 	enum rbs_clock	clock;
 	enum rbs_nmi_source nmi_source;		/* what is actually used */
 	/*

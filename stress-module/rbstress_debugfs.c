@@ -6,7 +6,8 @@
  *   stats     per CPU and context: calls, events, nested, refused, and the
  *             cost of recorded events ("cost flat N NS nested N NS": count
  *             and total ns, reserve to commit minus the window); per CPU:
- *             deepest nesting, four-deep stacks, NMIs sent and received
+ *             deepest nesting, four-deep stacks, NMIs sent and received,
+ *             quiet periods
  */
 #define pr_fmt(fmt) "rbstress: " fmt
 
@@ -38,13 +39,15 @@ static int rbs_stats_show(struct seq_file *m, void *v)
 				   cpu, rbs_ctx_names[ctx], s->calls[ctx], s->events[ctx],
 				   s->nested[ctx], refused);
 		}
-		seq_printf(m, "cpu%d max_depth %u four_deep %llu nmi_sent %llu nmi_received %llu\n",
+		seq_printf(m, "cpu%d max_depth %u four_deep %llu nmi_sent %llu nmi_received %llu",
 			   cpu, s->max_depth, s->four_deep, s->nmi_sent, s->nmi_received);
+		seq_printf(m, " quiet_periods %llu\n", s->quiet_periods);
 		for (ctx = 0; ctx < RBS_CTX_MAX; ctx++)
 			seq_printf(m, "cpu%d %s cost flat %llu %llu nested %llu %llu\n",
 				   cpu, rbs_ctx_names[ctx],
 				   s->cost_n[ctx][RBS_COST_FLAT], s->cost_ns[ctx][RBS_COST_FLAT],
-				   s->cost_n[ctx][RBS_COST_NESTED], s->cost_ns[ctx][RBS_COST_NESTED]);
+				   s->cost_n[ctx][RBS_COST_NESTED],
+				   s->cost_ns[ctx][RBS_COST_NESTED]);
 	}
 	return 0;
 }
@@ -64,6 +67,7 @@ static int rbs_settings_show(struct seq_file *m, void *v)
 		   s->window_ns[RBS_CTX_IRQ], s->irq_period_us);
 	seq_printf(m, "nmi_window_ns %u\nnmi_period_us %u\n",
 		   s->window_ns[RBS_CTX_NMI], s->nmi_period_us);
+	seq_printf(m, "quiet_every_ms %u\nquiet_ms %u\n", s->quiet_every_ms, s->quiet_ms);
 	seq_printf(m, "load_id %u\n", s->load_id);
 	return 0;
 }

@@ -56,6 +56,14 @@ static unsigned int nmi_period_us = 200;
 module_param(nmi_period_us, uint, 0444);
 MODULE_PARM_DESC(nmi_period_us, "period of NMIs per CPU, us (0: off, or 20-1000000 and more than 2 * its window; default 200)");
 
+static unsigned int quiet_every_ms = 5000;
+module_param(quiet_every_ms, uint, 0444);
+MODULE_PARM_DESC(quiet_every_ms, "interval of each CPU's quiet periods, ms (0: none, or 1000-600000; default 5000)");
+
+static unsigned int quiet_ms = 200;
+module_param(quiet_ms, uint, 0444);
+MODULE_PARM_DESC(quiet_ms, "length of a quiet period, ms (135-10000 and less than half the interval; default 200)");
+
 static char *nmi = "auto";
 module_param(nmi, charp, 0444);
 MODULE_PARM_DESC(nmi, "NMI source: auto (perf if a PMU exists, else IPI), perf, ipi or none (default auto)");
@@ -118,8 +126,17 @@ static int __init rbs_parse_params(void)
 	ret |= rbs_check_range("softirq_window_us", softirq_window_us, 0, 1000);
 	ret |= rbs_check_range("irq_window_us", irq_window_us, 0, 1000);
 	ret |= rbs_check_range("nmi_window_us", nmi_window_us, 0, 100);
+	/* Longer than 2^27 ns: the next event's delta needs a time extend. */
+	ret |= rbs_check_range("quiet_ms", quiet_ms, 135, 10000);
+	if (quiet_every_ms)
+		ret |= rbs_check_range("quiet_every_ms", quiet_every_ms, 1000, 600000);
 	if (ret)
 		return -EINVAL;
+	if (quiet_every_ms && quiet_ms * 2 >= quiet_every_ms) {
+		pr_err("quiet_ms=%u must be less than half of quiet_every_ms (%u)\n",
+		       quiet_ms, quiet_every_ms);
+		return -EINVAL;
+	}
 	ret |= rbs_check_period("softirq_period_us", softirq_period_us, softirq_window_us);
 	ret |= rbs_check_period("irq_period_us", irq_period_us, irq_window_us);
 	ret |= rbs_check_period("nmi_period_us", nmi_period_us, nmi_window_us);
@@ -146,6 +163,8 @@ static int __init rbs_parse_params(void)
 	rbs_settings.softirq_period_us = softirq_period_us;
 	rbs_settings.irq_period_us = irq_period_us;
 	rbs_settings.nmi_period_us = nmi_period_us;
+	rbs_settings.quiet_every_ms = quiet_every_ms;
+	rbs_settings.quiet_ms = quiet_ms;
 	rbs_settings.load_id = get_random_u32() | 1;
 	return 0;
 }

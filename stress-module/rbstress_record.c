@@ -151,8 +151,13 @@ void rbs_write(void)
 		return;
 	/* The task writer is preemptible: stay on this CPU's counters. */
 	preempt_disable();
-	ctx = rbs_current_ctx();
 	c = this_cpu_ptr(&rbs_cpu);
+	/* A quiet period: not even a refused call may touch the buffer. */
+	if (READ_ONCE(c->quiet)) {
+		preempt_enable();
+		return;
+	}
+	ctx = rbs_current_ctx();
 	c->stats.calls[ctx]++;
 	seq = c->seq[ctx];
 	pre_idx = this_cpu_read(rbs_cpu.idx);
@@ -172,6 +177,7 @@ void rbs_write(void)
 	}
 	preempt_enable();
 }
+
 const char * const rbs_ctx_names[RBS_CTX_MAX] = {
 	[RBS_CTX_NORMAL]	= "normal",
 	[RBS_CTX_SOFTIRQ]	= "softirq",
