@@ -14,7 +14,8 @@ const char *const rb_ts_path_names[RB_TS_PATH_MAX] = {
 	[RB_TS_ABSOLUTE]	= "absolute",
 	[RB_TS_A_TO_C]		= "A-C",
 	[RB_TS_A_TO_C_LOST]	= "A-C,C-F_delta_0",
-	[RB_TS_DISCARD]		= "discard",
+	[RB_TS_DISCARD_REMOVED]	= "discard_removed",
+	[RB_TS_DISCARD_PADDING]	= "discard_padding",
 };
 
 int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])

@@ -64,6 +64,16 @@ static void report_pairs(FILE *f, const struct rb_verifier *v)
 	}
 }
 
+/* What the verified sub-buffers show of the same paths. */
+static void report_records(FILE *f, const struct rb_verifier *v)
+{
+	fprintf(f, "  in the verified sub-buffers: %" PRIu64 " sub-buffers, %" PRIu64
+		" time extends, %" PRIu64 " full time stamps (absolute + before_stamp!=write_stamp"
+		" + read_failed), %" PRIu64 " discarded events left as padding\n",
+		v->records[RB_REC_SUBBUF], v->records[RB_REC_EXTEND],
+		v->records[RB_REC_ABSOLUTE], v->records[RB_REC_DISCARDED]);
+}
+
 /*
  * Which of __rb_reserve_next()'s time stamp paths the run took, from the
  * kernel's counters: the point is to see that the slow paths were hit.
@@ -75,6 +85,7 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 
 	if (!k || !k->present) {
 		fprintf(f, "\n  time stamp paths: unknown (no path counters in this kernel)\n");
+		report_records(f, v);
 		return;
 	}
 	fprintf(f, "\n  %-28s", "time stamp path (kernel)");
@@ -90,11 +101,12 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 		fprintf(f, " %12" PRIu64 "\n", tot[p]);
 	}
 	for (int p = 0; p < RB_TS_PATH_MAX; p++)
-		if (p != RB_TS_DISCARD)
+		if (p != RB_TS_DISCARD_REMOVED && p != RB_TS_DISCARD_PADDING)
 			slow += tot[p];
 	events = v->events;
 	fprintf(f, "  %-28s %*s %12" PRIu64 "\n", "fast path (events - above)",
 		13 * k->nr_cpus - 1, "", events > slow ? events - slow : 0);
+	report_records(f, v);
 	if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST] && !tot[RB_TS_BEFORE_AFTER] &&
 	    !tot[RB_TS_READ_FAILED])
 		fprintf(f, "  NOTE: no slow path of the nested-event logic was hit: "

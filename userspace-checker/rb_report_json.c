@@ -151,6 +151,10 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 		",\"stamped_at_commit\":%" PRIu64 ",\"own_clock_other\":%" PRIu64 "},",
 		v->resets, v->reset_wiped, v->reloads, v->filtered, v->stamped_at_commit,
 		v->own_clock_other);
+	fprintf(f, "\"records\":{");
+	for (int r = 0; r < RB_REC_MAX; r++)
+		fprintf(f, "%s\"%s\":%" PRIu64, r ? "," : "", rb_record_names[r], v->records[r]);
+	fprintf(f, "},");
 	json_contexts(f, v);
 	fputc(',', f);
 	json_pairs(f, v);

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "rb_subbuf.h"
 
@@ -50,31 +51,63 @@ static int check_header(struct rb_input *in, const void *page,
 	return -1;
 }
 
+/* At most one mark per 8 bytes of a sub-buffer of up to 4 KiB. */
+#define RB_MAX_MARKS		512
+
+/* What one walk over a sub-buffer's records finds besides the events. */
+struct rb_walk {
+	/*
+	 * The offsets of the discarded events whose delta 1 stands for 0,
+	 * and of absolute time stamps (offset | 1), which end their effect.
+	 */
+	uint64_t	marks[RB_MAX_MARKS];
+	int		nmarks;
+	uint64_t	n[RB_REC_MAX];
+};
+
 /*
- * Every event header, padding and time stamps included, must end inside
- * the sub-buffer before kbuffer sees it: kbuffer skips padding and time
- * stamps on its own, adding lengths in 32 bits, and a length near 2^32
- * takes it backwards, round and round, inside kbuffer_load_subbuffer()
- * (a fuzzer found it: tests/fuzz-crashes/padding-length-wraps).  The
- * kernel's own padding at a page's end ends exactly at the page's end.
+ * One walk over the records of a sub-buffer, before kbuffer sees it:
+ *
+ * - Every event header, padding and time stamps included, must end inside
+ *   the sub-buffer: kbuffer skips padding and time stamps on its own,
+ *   adding lengths in 32 bits, and a length near 2^32 takes it backwards,
+ *   round and round, inside kbuffer_load_subbuffer() (a fuzzer found it:
+ *   tests/fuzz-crashes/padding-length-wraps).  The kernel's own padding at
+ *   a page's end ends exactly at the page's end.
+ * - rb_event_discard() gives a discarded event of delta 0 the delta 1, so
+ *   that it is not taken for the padding at the end of the page; the
+ *   writer's time did not move, and its check_buffer() does not count it.
+ *   kbuffer adds every padding's delta: those 1s are marked, to be taken
+ *   back, and so is every absolute time stamp, which ends their effect.
+ * - The records that show which time stamp path an event took are
+ *   counted: time extends (a delta too large), full time stamps (the
+ *   absolute mode, or forced when before_stamp and write_stamp differed),
+ *   and discarded events left as padding (any padding with a delta that
+ *   does not run to the page's end: rb_reset_tail()'s padding does).
  */
-static int check_events(struct rb_input *in, const void *page,
-			const struct rb_subbuf_layout *l, int cpu, int64_t subbuf)
+static int walk_records(struct rb_input *in, const void *page, const struct rb_subbuf_layout *l,
+			int cpu, int64_t subbuf, struct rb_walk *w)
 {
 	const unsigned char *p = page;
 	uint64_t start = 8 + l->long_size;
 	uint64_t end = start + (read_word(p + 8, l->long_size, l->big_endian) & RB_COMMIT_MASK);
 	uint64_t off = start, len;
 
+	w->nmarks = 0;
+	memset(w->n, 0, sizeof(w->n));
+	w->n[RB_REC_SUBBUF] = end > start;
 	while (off + 4 <= end) {
 		uint32_t h = read_word(p + off, 4, l->big_endian);
 		unsigned int type_len = l->big_endian ? h >> 27 : h & 0x1f;
 		uint32_t delta = l->big_endian ? h & ((1u << 27) - 1) : h >> 5;
+		uint64_t mark = UINT64_MAX;
 
 		switch (type_len) {
 		case RB_TYPE_PADDING:
 			if (!delta)
 				return 0;	/* the rest of the page is empty */
+			if (delta == 1)
+				mark = off;
 			/* a padding's length is in its next word, as a big event's */
 			__attribute__((fallthrough));
 		case 0:
@@ -82,7 +115,12 @@ static int check_events(struct rb_input *in, const void *page,
 			      4 + read_word(p + off + 4, 4, l->big_endian) : 8;
 			break;
 		case RB_TYPE_TIME_STAMP:
+			mark = off | 1;
+			w->n[RB_REC_ABSOLUTE]++;
+			len = 8;
+			break;
 		case RB_TYPE_TIME_EXTEND:
+			w->n[RB_REC_EXTEND]++;
 			len = 8;
 			break;
 		default:
@@ -95,68 +133,13 @@ static int check_events(struct rb_input *in, const void *page,
 				 off, len);
 			return -1;
 		}
+		if (type_len == RB_TYPE_PADDING && off + len < (uint64_t)l->psize)
+			w->n[RB_REC_DISCARDED]++;
+		if (mark != UINT64_MAX && w->nmarks < RB_MAX_MARKS)
+			w->marks[w->nmarks++] = mark;
 		off += len;
 	}
 	return 0;
-}
-
-/*
- * rb_event_discard() gives a discarded event of delta 0 the delta 1, so
- * that it is not taken for the padding at the end of the page; the
- * writer's time did not move, and its check_buffer() does not count it.
- * kbuffer adds every padding's delta: find those 1s, to take them back.
- * An absolute time stamp ends their effect: it is marked too, with the
- * low bit of its offset set (offsets are 4-byte aligned).  Returns how
- * many marks, their page offsets in @offs (at most @max).
- */
-int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
-			    uint64_t *offs, int max)
-{
-	const unsigned char *p = page;
-	uint64_t start = 8 + l->long_size;
-	uint64_t end = start + (read_word(p + 8, l->long_size, l->big_endian) & RB_COMMIT_MASK);
-	uint64_t off = start;
-	int n = 0;
-
-	if (end > (uint64_t)l->psize)
-		return 0;	/* check_header() says why */
-	while (off + 4 <= end) {
-		uint32_t h = read_word(p + off, 4, l->big_endian);
-		unsigned int type_len = l->big_endian ? h >> 27 : h & 0x1f;
-		uint32_t delta = l->big_endian ? h & ((1u << 27) - 1) : h >> 5;
-		uint64_t len;
-
-		switch (type_len) {
-		case RB_TYPE_PADDING:
-			if (!delta)
-				return n;	/* the rest of the page is empty */
-			if (off + 8 > end)
-				return n;
-			if (delta == 1 && n < max)
-				offs[n++] = off;
-			len = 4 + read_word(p + off + 4, 4, l->big_endian);
-			break;
-		case RB_TYPE_TIME_STAMP:
-			if (n < max)
-				offs[n++] = off | 1;
-			len = 8;
-			break;
-		case RB_TYPE_TIME_EXTEND:
-			len = 8;
-			break;
-		case 0:
-			if (off + 8 > end)
-				return n;
-			len = 4 + read_word(p + off + 4, 4, l->big_endian);
-			break;
-		default:
-			len = 4 + 4 * type_len;
-		}
-		if (len < 4)
-			return n;
-		off += len;
-	}
-	return n;
 }
 
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
@@ -165,21 +148,21 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	int psize = l->psize;
 	struct tep_record rec = { .cpu = cpu };
 	struct rb_pos pos = { .subbuf = subbuf };
-	/* A page holds at most psize / 8 events. */
-	uint64_t zero[512];
-	int nzero, done = 0, fix = 0;
+	struct rb_walk w;
+	int done = 0, fix = 0;
 	unsigned long long ts;
 	void *data;
 	int missed;
 
-	if (check_header(in, page, l, cpu, subbuf) < 0 || check_events(in, page, l, cpu, subbuf) < 0)
+	if (check_header(in, page, l, cpu, subbuf) < 0 ||
+	    walk_records(in, page, l, cpu, subbuf, &w) < 0)
 		return -1;
 	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
 		snprintf(in->err, sizeof(in->err),
 			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
 		return -1;
 	}
-	nzero = rb_subbuf_zero_discards(page, l, zero, sizeof(zero) / sizeof(zero[0]));
+	rb_verify_records(in->v, cpu, w.n);
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)
 		rb_verify_lost(in->v, cpu, missed);
@@ -196,8 +179,8 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			return -1;
 		}
 		/* kbuffer's offset of an event may be that of its time stamp */
-		for (; done < nzero && (zero[done] & ~1ULL) <= offset; done++)
-			fix = (zero[done] & 1) ? 0 : fix + 1;
+		for (; done < w.nmarks && (w.marks[done] & ~1ULL) <= offset; done++)
+			fix = (w.marks[done] & 1) ? 0 : fix + 1;
 		rec.ts = ts - fix;
 		rec.data = data;
 		rec.size = kbuffer_event_size(kbuf);

@@ -25,12 +25,4 @@ struct rb_subbuf_layout {
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf);
 
-/*
- * The page offsets of the discarded events whose delta 1 stands for 0
- * (rb_event_discard()), and of absolute time stamps (offset | 1), which
- * end their effect; returns how many, at most @max.
- */
-int rb_subbuf_zero_discards(const void *page, const struct rb_subbuf_layout *l,
-			    uint64_t *offs, int max);
-
 #endif /* _RB_SUBBUF_H */

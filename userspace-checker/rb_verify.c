@@ -474,6 +474,20 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 	return 0;
 }
 
+const char *const rb_record_names[RB_REC_MAX] = {
+	[RB_REC_SUBBUF]		= "subbufs",
+	[RB_REC_EXTEND]		= "time_extends",
+	[RB_REC_ABSOLUTE]	= "full_stamps",
+	[RB_REC_DISCARDED]	= "discarded_padding",
+};
+
+void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX])
+{
+	(void)cpu;	/* per run: the kernel's counters say per CPU */
+	for (int r = 0; r < RB_REC_MAX; r++)
+		v->records[r] += n[r];
+}
+
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
 {
 	struct rb_cpu_state *s = cpu_state(v, cpu);

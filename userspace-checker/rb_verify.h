@@ -86,6 +86,26 @@ struct rb_rule_result {
 struct rb_cpu_state;
 struct rb_path_counters;
 
+/*
+ * Records of the sub-buffers that show which time stamp path an event took
+ * (counted by rb_subbuf.c as it walks them), beside the kernel's counters.
+ */
+enum rb_record {
+	RB_REC_SUBBUF,		/* a sub-buffer with data: its first event */
+	RB_REC_EXTEND,		/* time extend: a delta too large for the header */
+	/*
+	 * A full time stamp: the buffer's absolute mode, or forced when the
+	 * event interrupted another's time update (before_stamp !=
+	 * write_stamp, or a failed 32-bit read): rb_add_timestamp() writes
+	 * both as RINGBUF_TYPE_TIME_STAMP.
+	 */
+	RB_REC_ABSOLUTE,
+	RB_REC_DISCARDED,	/* a discarded event left as padding */
+	RB_REC_MAX
+};
+
+extern const char *const rb_record_names[RB_REC_MAX];
+
 struct rb_verifier {
 	struct rb_settings	set;
 	struct rb_cpu_state	*cpus[RB_MAX_CPUS];
@@ -120,6 +140,7 @@ struct rb_verifier {
 	uint64_t		own_clock_other; /* not compared: another clock */
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
+	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */
 };
 
 extern const char *const rb_rule_names[RB_RULE_MAX];
@@ -130,6 +151,8 @@ void rb_verifier_free(struct rb_verifier *v);
 
 /* Feed one event, in its CPU's buffer order.  Returns -1 on a bad CPU. */
 int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
+/* The path records of one sub-buffer of @cpu, before its events are fed. */
+void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX]);
 /* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
 /*

@@ -567,6 +567,7 @@ static unsigned int put_discard(unsigned char *page, unsigned int off, uint32_t 
 
 static uint64_t seen_ts[4];
 static int nr_seen;
+static uint64_t seen_records[RB_REC_MAX];
 
 static void record_ts(void *arg, const struct rb_event *e)
 {
@@ -606,6 +607,7 @@ static int feed_page(unsigned char *page, unsigned int end)
 	in.v = rb_verifier_new(&set);
 	nr_seen = 0;
 	ret = rb_subbuf_feed(&in, kbuf, page, &layout, 0, 0);
+	memcpy(seen_records, in.v->records, sizeof(seen_records));
 	rb_verifier_free(in.v);
 	kbuffer_free(kbuf);
 	tep_free(tep);
@@ -655,6 +657,45 @@ TEST(absolute_time_stamp_ends_the_discard_correction)
 	EXPECT_EQ(1205, seen_ts[2], "and what follows it");
 }
 
+static unsigned int put_extend(unsigned char *page, unsigned int off, uint64_t delta)
+{
+	uint32_t h = ((uint32_t)(delta & ((1u << 27) - 1)) << 5) | 30, hi = delta >> 27;
+
+	memcpy(page + off, &h, 4);
+	memcpy(page + off + 4, &hi, 4);
+	return off + 8;
+}
+
+/*
+ * The records that show a time stamp path are counted as the sub-buffer is
+ * walked: the padding rb_reset_tail() leaves at the page's end is not a
+ * discarded event, a padding before it is.
+ */
+TEST(path_records_of_a_subbuf_are_counted)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16;
+	uint32_t h = (1 << 5) | 29, len;
+
+	off = put_event(page, off, 0, 1001, 1);		/* 1000 */
+	off = put_discard(page, off, 1);		/* discarded, left as padding */
+	off = put_extend(page, off, 1ULL << 28);	/* a delta too large */
+	off = put_event(page, off, 0, (1ULL << 28) + 1001, 2);
+	off = put_abs(page, off, (1ULL << 28) + 2000);	/* a full time stamp */
+	off = put_event(page, off, 0, (1ULL << 28) + 2001, 3);
+	len = 4096 - off - 4;				/* to the page's end */
+	memcpy(page + off, &h, 4);
+	memcpy(page + off + 4, &len, 4);
+	EXPECT_EQ(0, feed_page(page, 4096), "the page parses");
+	EXPECT_EQ(3, nr_seen, "three events");
+	EXPECT_EQ((1ULL << 28) + 1000, seen_ts[1], "the extend's delta is added");
+	EXPECT_EQ(1, seen_records[RB_REC_SUBBUF], "one sub-buffer with data");
+	EXPECT_EQ(1, seen_records[RB_REC_EXTEND], "one time extend");
+	EXPECT_EQ(1, seen_records[RB_REC_ABSOLUTE], "one full time stamp");
+	EXPECT_EQ(1, seen_records[RB_REC_DISCARDED],
+		  "one discarded event; the padding to the page's end is not one");
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
@@ -681,16 +722,18 @@ static const char stats_with_counters[] =
 	"ts path first_subbuf: 3\nts path read_failed: 0\n"
 	"ts path before_stamp!=write_stamp: 5\nts path time_extend: 1\n"
 	"ts path absolute: 0\nts path A-C: 2\nts path A-C,C-F_delta_0: 1\n"
-	"ts path discard: 0\n";
+	"ts path discard_removed: 4\nts path discard_padding: 6\n";
 
 TEST(path_counters_are_parsed_from_stats)
 {
 	uint64_t v[RB_TS_PATH_MAX];
 
-	EXPECT_EQ(RB_TS_PATH_MAX, rb_counters_parse(stats_with_counters, v), "all eight found");
+	EXPECT_EQ(RB_TS_PATH_MAX, rb_counters_parse(stats_with_counters, v), "all nine found");
 	EXPECT_EQ(2, v[RB_TS_A_TO_C], "A-C");
 	EXPECT_EQ(1, v[RB_TS_A_TO_C_LOST], "A-C,C-F_delta_0, not confused with A-C");
 	EXPECT_EQ(5, v[RB_TS_BEFORE_AFTER], "before_stamp!=write_stamp");
+	EXPECT_EQ(4, v[RB_TS_DISCARD_REMOVED], "discard_removed");
+	EXPECT_EQ(6, v[RB_TS_DISCARD_PADDING], "discard_padding, not confused with it");
 	EXPECT_EQ(0, rb_counters_parse("entries: 0\nread events: 7\n", v),
 		  "a kernel without the series has none");
 }
