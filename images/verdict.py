@@ -17,13 +17,18 @@ run left as structured results in RESULTS-DIR:
   raw         offline-raw.json: the live run's own sub-buffers verified on
               the host; must agree with result.json
   faults      faults/faults.json (images/faults-table.py)
+  coverage    the kernel's path counters (result.json) against
+              images/coverage.table, with the run's settings (settings,
+              module-settings.txt, phases): a path expected and not reached
+              leaves a PASS incomplete
 
 Writes verdict.json (verdict, exit, checks with their reasons, known
 findings, unexplained failures) and verdict.txt, prints what a person
 needs, and exits with the run's status.
 
 usage: verdict.py RESULTS-DIR [--startup-test] [--hung SECONDS]
-exit:  0 PASS, 1 FAIL, 2 ERROR (set-up), 3 HUNG (the guest hung or crashed)
+exit:  0 PASS, 1 FAIL, 2 ERROR (set-up), 3 HUNG (the guest hung or crashed),
+       4 PASS but incomplete (a time stamp path expected and not reached)
 """
 import argparse
 import json
@@ -34,6 +39,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
 
 EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3}
+EXIT_INCOMPLETE = 4
+# Coverage is judged on runs at least this long (the default run's length).
+COVERAGE_MIN_SECONDS = 60
 
 
 def read(path):
@@ -199,6 +207,90 @@ def check_faults(run):
                   known if not unknown else ())
 
 
+def key_values(text, sep):
+    out = {}
+    for line in (text or '').splitlines():
+        k, _, v = line.partition(sep)
+        if k.strip():
+            out[k.strip()] = v.strip()
+    return out
+
+
+def coverage_table():
+    rows = []
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'coverage.table')
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith('#'):
+                continue
+            words = line.rstrip('\n').split('\t')
+            words = [w for w in words if w]
+            rows.append({'path': words[0], 'when': words[1], 'seen_as': words[2],
+                         'why': words[3] if len(words) > 3 else ''})
+    return rows
+
+
+def check_coverage(run):
+    """Which time stamp paths the kernel took, against what the run was
+    expected to reach (images/coverage.table).  Returns the table rows."""
+    settings = key_values(read(run.path('settings')), '=')
+    res = read_json(run.path('result.json'))
+    counters = (res or {}).get('path_counters')
+    if not settings or res is None:
+        return []
+    if not counters:
+        run.check('coverage', 'SKIP', 'no path counters in this kernel (not our series)')
+        return []
+    records = res.get('records') or {}
+    module = key_values(read(run.path('module-settings.txt')), ' ')
+    entered = [p for p in (read(run.path('phases')) or '').split('\n') if p]
+    duration = int(settings.get('duration', '0') or 0)
+    judged = settings.get('job') in ('stress', 'drain') and duration >= COVERAGE_MIN_SECONDS
+    every = int(module.get('quiet_every_ms', '0') or 0)
+    rows = []
+    for t in coverage_table():
+        total = sum(c.get(t['path'], 0) for c in counters)
+        when, why, expected, because = t['when'], t['why'], False, 'every run takes it'
+        if when == 'always':
+            expected = True
+        elif when == 'quiet':
+            expected = every > 0 and duration * 1000 >= 2 * every
+            because = 'quiet periods every %d ms' % every
+            why = why or ('no quiet periods (quiet_every_ms=0)' if not every else
+                          'the run is shorter than two quiet intervals')
+        elif when.startswith('phase:'):
+            name = when[len('phase:'):]
+            expected = name in entered
+            because = 'phase %s ran %d times' % (name, entered.count(name))
+            why = why or ('phase %s: the kernel cannot (no hist triggers)' % name
+                          if name + ' unavailable' in entered else
+                          'phase %s was not run (rbts.phases)' % name)
+        if total:
+            verdict, why = 'reached', ''
+        elif not expected:
+            verdict = 'n/a'
+        elif not judged:
+            verdict = 'not judged'
+            why = 'only jobs stress and drain of %d s or more are judged' % COVERAGE_MIN_SECONDS
+        else:
+            verdict = 'NOT REACHED'
+            why = 'expected (%s), but the kernel counted none' % because
+        rows.append({'path': t['path'], 'kernel': total,
+                     'in_buffer': records.get(t['seen_as']) if t['seen_as'] != '-' else None,
+                     'seen_as': t['seen_as'], 'expected': expected,
+                     'verdict': verdict, 'why': why})
+    missing = [r['path'] for r in rows if r['verdict'] == 'NOT REACHED']
+    if not judged:
+        run.check('coverage', 'SKIP', 'not judged: only jobs stress and drain of %d s or more'
+                  % COVERAGE_MIN_SECONDS)
+    elif missing:
+        run.check('coverage', 'INCOMPLETE', ', '.join(missing) + ' not reached')
+    else:
+        run.check('coverage', 'PASS', 'every expected time stamp path reached (%s)' % ', '.join(
+            '%s %d' % (r['path'], r['kernel']) for r in rows if r['expected']))
+    return rows
+
+
 def decide(run):
     verdicts = [c['verdict'] for c in run.checks]
     if 'HUNG' in verdicts:
@@ -235,15 +327,24 @@ def main():
         check_raw(run)
         if faults and rc is not None:
             check_faults(run)
+    coverage = check_coverage(run) if a.hung is None else []
     verdict = decide(run)
+    incomplete = [r['path'] for r in coverage if r['verdict'] == 'NOT REACHED']
+    status = EXIT[verdict]
+    said = verdict
+    if incomplete:
+        said += ' (incomplete: %s not reached)' % ', '.join(incomplete)
+        if verdict == 'PASS':
+            status = EXIT_INCOMPLETE
     stopped = os.path.exists(run.path('stopped'))
-    doc = {'verdict': verdict, 'exit': EXIT[verdict], 'checks': run.checks,
+    doc = {'verdict': verdict, 'exit': status, 'incomplete': incomplete,
+           'checks': run.checks, 'coverage': coverage,
            'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped}
     with open(run.path('verdict.json'), 'w') as f:
         json.dump(doc, f, indent=1)
         f.write('\n')
     with open(run.path('verdict.txt'), 'w') as f:
-        f.write(verdict + '\n')
+        f.write(said + '\n')
 
     print()
     for c in run.checks:
@@ -252,6 +353,9 @@ def main():
             # what the kernel said, as it said it (kernel-complaints.txt has all)
             for line in (read(run.path('kernel-complaints.txt')) or '').splitlines()[:10]:
                 print('  | ' + line)
+    for r in coverage:
+        if r['verdict'] not in ('reached',):
+            print('  path %-26s %-11s %s' % (r['path'], r['verdict'], r['why']))
     for k in run.known:
         print('known finding: %s' % known_findings.title(k))
     if stopped:
@@ -260,8 +364,8 @@ def main():
     where = os.path.abspath(a.out)
     if where.startswith(top + os.sep):
         where = os.path.relpath(where, top)
-    print('VERDICT: %s  (results in %s)' % (verdict, where))
-    return EXIT[verdict]
+    print('VERDICT: %s  (results in %s)' % (said, where))
+    return status
 
 
 if __name__ == '__main__':

@@ -6,7 +6,8 @@
 # with a splat or without, one that hung, a set-up error, a checker FAIL
 # (unexplained, and by a known finding's signature), a kernel complaint,
 # a missing startup test, an offline FAIL, live and offline disagreeing, a
-# faults table with a FAIL or a KNOWN row.  Asserted on verdict.json.
+# faults table with a FAIL or a KNOWN row, a time stamp path expected and
+# not reached (coverage).  Asserted on verdict.json.
 . "$(dirname "$0")/../lib.sh"
 
 # The clean result of the committed capture: the base of every case.
@@ -110,6 +111,53 @@ echo '{"scenarios":[{"scenario":"filter","verdict":"KNOWN","evidence":"kernel: c
 expect "a faults run with a KNOWN row only" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
 rm "$d/faults/faults.json"
 expect "a faults run without its table" ERROR 2
+
+# Coverage: the kernel's path counters against images/coverage.table.
+# cover NAME [PATH=N...]: a default-length stress run whose kernel took
+# every path (read_failed aside) but those given.
+cover() {
+	mk "$1"; shift
+	printf 'job=stress\nduration=60\nphases=discard,absolute\n' > "$d/settings"
+	printf 'quiet_every_ms 5000\nquiet_ms 200\n' > "$d/module-settings.txt"
+	printf 'discard\nabsolute\ndiscard\n' > "$d/phases"
+	python3 - "$d/result.json" "$@" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = {p: 7 for p in ('first_subbuf', 'before_stamp!=write_stamp', 'A-C', 'A-C,C-F_delta_0',
+                    'time_extend', 'absolute', 'discard_removed', 'discard_padding')}
+c['read_failed'] = 0
+for kv in sys.argv[2:]:
+    k, v = kv.split('=')
+    c[k] = int(v)
+r['path_counters'] = [dict(c, cpu=0)]
+json.dump(r, open(sys.argv[1], 'w'))
+PY
+}
+cover covered
+expect "every expected path reached" PASS 0 "incomplete=" "checks.3.name=coverage" "checks.3.verdict=PASS"
+cover no-extend time_extend=0
+expect "time_extend expected and not reached" PASS 4 "incomplete=time_extend" "checks.3.verdict=INCOMPLETE"
+[ "$(cat "$d/verdict.txt")" = "PASS (incomplete: time_extend not reached)" ] &&
+	ok "verdict.txt says PASS (incomplete: time_extend not reached)" ||
+	not_ok "verdict.txt says: $(cat "$d/verdict.txt")"
+cover no-discards discard_removed=0 discard_padding=0 A-C=0
+expect "three paths not reached" PASS 4 "incomplete=A-C,discard_removed,discard_padding"
+cover fail-and-incomplete A-C=0; echo 1 > "$d/verdict"
+fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
+expect "a FAIL that is also incomplete: the FAIL's exit" FAIL 1 "incomplete=A-C"
+cover short time_extend=0; printf 'job=stress\nduration=20\n' > "$d/settings"
+expect "a 20 s run: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=SKIP"
+cover no-quiet time_extend=0; echo 'quiet_every_ms 0' > "$d/module-settings.txt"
+expect "no quiet periods: time_extend not applicable" PASS 0 "incomplete=" "coverage.4.verdict=n/a"
+cover no-hist absolute=0; printf 'discard\nabsolute unavailable\n' > "$d/phases"
+expect "a kernel without hist triggers: absolute not applicable" PASS 0 "incomplete=" "coverage.5.verdict=n/a"
+cover no-phases absolute=0 discard_removed=0 discard_padding=0; : > "$d/phases"
+expect "phases none: the discard paths not applicable" PASS 0 "incomplete="
+cover read-failed read_failed=3
+expect "a path reached that is not expected counts as reached" PASS 0 "coverage.8.verdict=reached"
+cover vanilla
+python3 -c "import json; r = json.load(open('$d/result.json')); r['path_counters'] = None; json.dump(r, open('$d/result.json', 'w'))"
+expect "a kernel without the counters: coverage SKIP" PASS 0 "checks.3.verdict=SKIP"
 
 rc=0; "$TOP/images/verdict.py" "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] && ok "no such results directory: exit 2" || not_ok "no such results directory: exit $rc"
