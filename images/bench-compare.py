@@ -16,8 +16,11 @@ import statistics
 import subprocess
 import sys
 
-# Workloads whose time per event is compared (lower is better), in order.
+# Workloads whose time per event is compared (lower is better), in order,
+# and the buffer's bytes per event: deterministic, so a change that makes
+# events larger shows without timing noise.
 LABELS = [
+    ("buffer_bytes_per_event", "bytes per event in the buffer (rbstress)"),
     ("rbbench_ns_per_entry", "ring_buffer_benchmark, producer ns/entry"),
 ]
 for ctx in ("normal", "softirq", "irq", "nmi"):
@@ -78,7 +81,8 @@ def main():
             continue
         b = vals[(base, metric)]
         bmed = statistics.median(b)
-        row = [label, "%.0f [%.0f-%.0f]" % (bmed, min(b), max(b))]
+        row = [label, ("%.2f [%.2f-%.2f]" if metric.startswith("buffer_") else
+                       "%.0f [%.0f-%.0f]") % (bmed, min(b), max(b))]
         for k in kernels[1:]:
             v = vals.get((k, metric))
             if not v:
@@ -92,11 +96,15 @@ def main():
                 note = " (few events)"
             elif overlap:
                 note = " (within spread)"
-            row.append("%.0f [%.0f-%.0f] x%.2f%s" % (med, min(v), max(v), ratio, note))
+            fmt = "%.2f [%.2f-%.2f] x%.3f%s" if metric.startswith("buffer_") else \
+                "%.0f [%.0f-%.0f] x%.2f%s"
+            row.append(fmt % (med, min(v), max(v), ratio, note))
             if (threshold is not None and not note and
                     ratio > 1 + threshold / 100.0):
-                slower.append("%s is %.1f%% slower than %s on %s" %
-                              (k, (ratio - 1) * 100, base, label))
+                slower.append("%s is %.1f%% %s than %s on %s" %
+                              (k, (ratio - 1) * 100,
+                               "larger" if metric.startswith("buffer_") else "slower",
+                               base, label))
         rows.append((metric, row))
     if not rows:
         die("runs.tsv: no workload of the baseline '%s' to compare" % base)
@@ -128,7 +136,8 @@ def main():
                 f.write(" %.3f" % (statistics.median(v) / bmed if v and bmed else 0))
             f.write("\n")
     plot = ['set terminal png size 1100,500', 'set output "%s"' % os.path.join(out, "bench.png"),
-            'set title "Time per event relative to %s (%s)"' % (base, mode.split(" (")[0]),
+            'set title "Time (and bytes) per event relative to %s (%s)"' % (
+                base, mode.split(" (")[0]),
             'set style data histograms', 'set style histogram clustered gap 1',
             'set style fill solid 0.8 border -1', 'set xtics rotate by -30', 'set grid ytics',
             'set key outside right', 'set yrange [0:*]',

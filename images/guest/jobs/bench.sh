@@ -4,6 +4,7 @@
 # Benchmarks, for ./run.sh bench kernels: /out/bench.txt, "NAME VALUE" lines.
 #  1. the stress module's writers at fixed rates, windows of 0: the module
 #     times every recorded event (reserve to commit), flat and nested;
+#     and the bytes per event the buffer holds;
 #  2. the kernel's ring_buffer_benchmark: its producer's ns per entry.
 #
 # Sourced by /init (images/guest/init.sh) with the settings and
@@ -18,6 +19,11 @@ echo 1 > "$I/events/rbstress/enable"
 sleep "$duration"
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/stats" > /out/module-stats.txt
+# Bytes per event in the buffer: headers, time extends, full stamps and
+# padding included; a deterministic figure where time under TCG is not.
+cat "$I"/per_cpu/cpu*/stats > /out/buffer-stats.txt
+awk '/^bytes:/ { b += $2 } /^entries:/ { e += $2 }
+     END { if (e) printf "buffer_bytes_per_event %.2f\n", b / e }' /out/buffer-stats.txt > /tmp/bytes.txt
 rmmod rbstress
 rmdir "$I"
 # Sum over CPUs: "stress_<ctx>_<flat|nested>_ns" (mean ns per event) and _n.
@@ -27,6 +33,7 @@ awk '$3 == "cost" {
 } END {
 	for (k in n) if (n[k] > 0) printf "stress_%s_ns %.1f\nstress_%s_n %d\n", k, ns[k] / n[k], k, n[k]
 }' /out/module-stats.txt | sort > /out/bench.txt
+cat /tmp/bytes.txt >> /out/bench.txt
 if [ -f /lib/modules/ring_buffer_benchmark.ko ]; then
 	echo 0 > "$T/tracing_on"; echo > "$T/trace"; echo 1 > "$T/tracing_on"
 	insmod /lib/modules/ring_buffer_benchmark.ko

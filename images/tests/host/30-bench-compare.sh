@@ -56,6 +56,22 @@ printf 'series-64\t4\tstress_irq_flat_ns\tfast\n' >> "$tmp/bad/runs.tsv"
 compare "$tmp/bad" 10
 [ "$rc" = 2 ] && echo "$out" | grep -q "runs.tsv line 31: value 'fast' is not a number" &&
 	ok "a corrupt runs.tsv is refused with its line" || not_ok "a corrupt runs.tsv is refused (exit $rc: $out)"
+# Bytes per event: the same on every repetition (no timing in it), so a
+# kernel whose events grow is caught even by a small threshold.
+mkdir -p "$tmp/bytes"; echo "wall-clock ns (test)" > "$tmp/bytes/mode.txt"
+runs vanilla:1 series-64:1 > "$tmp/bytes/runs.tsv"
+for rep in 1 2 3; do
+	printf 'vanilla\t%d\tbuffer_bytes_per_event\t40.00\n' "$rep"
+	printf 'series-64\t%d\tbuffer_bytes_per_event\t44.00\n' "$rep"
+done >> "$tmp/bytes/runs.tsv"
+compare "$tmp/bytes" 5
+[ "$rc" = 1 ] && echo "$out" | grep -q "series-64 is 10.0% larger than vanilla on bytes per event" &&
+	ok "events 10% larger in the buffer fail --threshold 5 and are named" ||
+	not_ok "events 10% larger in the buffer fail --threshold 5 (exit $rc: $(echo "$out" | tail -n 1))"
+echo "$out" | grep -q "^| bytes per event in the buffer (rbstress) | 40.00 \[40.00-40.00\] | 44.00 \[44.00-44.00\] x1.100 |" &&
+	ok "the table shows bytes per event with two decimals" ||
+	not_ok "the table shows bytes per event: $(echo "$out" | grep bytes)"
+
 runs vanilla:1 > "$tmp/one/runs.tsv"
 compare "$tmp/one"
 [ "$rc" = 2 ] && echo "$out" | grep -q "need a baseline and at least one other kernel" &&
