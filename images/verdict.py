@@ -65,7 +65,7 @@ def read_json(path):
 def comparable(d):
     """A result.json without what only a live run can read."""
     d = dict(d)
-    for key in ('source', 'path_counters', 'settings', 'verdict'):
+    for key in ('source', 'path_counters', 'fast_path', 'settings', 'verdict'):
         d.pop(key, None)
     d['rules'] = [r for r in d.get('rules', []) if r['rule'] != 'counters']
     return d
@@ -262,7 +262,7 @@ def check_coverage(run):
             name = when[len('phase:'):]
             expected = name in entered
             because = 'phase %s ran %d times' % (name, entered.count(name))
-            why = why or ('phase %s: the kernel cannot (no hist triggers)' % name
+            why = why or ('phase %s: the guest could not enter it' % name
                           if name + ' unavailable' in entered else
                           'phase %s was not run (rbts.phases)' % name)
         if total:

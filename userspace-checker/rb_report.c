@@ -67,6 +67,9 @@ static void report_pairs(FILE *f, const struct rb_verifier *v)
 /* What the verified sub-buffers show of the same paths. */
 static void report_records(FILE *f, const struct rb_verifier *v)
 {
+	/* Only a reader that walks sub-buffers counts them (not libtracecmd's). */
+	if (!v->records[RB_REC_SUBBUF])
+		return;
 	fprintf(f, "  in the verified sub-buffers: %" PRIu64 " sub-buffers, %" PRIu64
 		" time extends, %" PRIu64 " full time stamps (absolute + before_stamp!=write_stamp"
 		" + read_failed), %" PRIu64 " discarded events left as padding\n",
@@ -106,6 +109,12 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 	events = v->events;
 	fprintf(f, "  %-28s %*s %12" PRIu64 "\n", "fast path (events - above)",
 		13 * k->nr_cpus - 1, "", events > slow ? events - slow : 0);
+	if (v->free_events)
+		fprintf(f, "  fast path kept: %.2f%% of the %" PRIu64 " events that interrupted nobody's "
+			"time update and were not interrupted in theirs (at most %" PRIu64 " left it)\n",
+			100.0 * (double)(v->free_events - (v->free_slow < v->free_events ?
+							   v->free_slow : v->free_events)) /
+			(double)v->free_events, v->free_events, v->free_slow);
 	report_records(f, v);
 	if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST] && !tot[RB_TS_BEFORE_AFTER] &&
 	    !tot[RB_TS_READ_FAILED])

@@ -82,8 +82,10 @@ struct rb_walk {
  * - The records that show which time stamp path an event took are
  *   counted: time extends (a delta too large), full time stamps (the
  *   absolute mode, or forced when before_stamp and write_stamp differed),
- *   and discarded events left as padding (any padding with a delta that
- *   does not run to the page's end: rb_reset_tail()'s padding does).
+ *   and discarded events left as padding (any padding with a delta but
+ *   the last record: rb_reset_tail()'s padding ends the data, and keeps
+ *   its length where a partial read copies it into a page of its own, so
+ *   it need not reach the page's end).
  */
 static int walk_records(struct rb_input *in, const void *page, const struct rb_subbuf_layout *l,
 			int cpu, int64_t subbuf, struct rb_walk *w)
@@ -133,7 +135,7 @@ static int walk_records(struct rb_input *in, const void *page, const struct rb_s
 				 off, len);
 			return -1;
 		}
-		if (type_len == RB_TYPE_PADDING && off + len < (uint64_t)l->psize)
+		if (type_len == RB_TYPE_PADDING && off + len < end)
 			w->n[RB_REC_DISCARDED]++;
 		if (mark != UINT64_MAX && w->nmarks < RB_MAX_MARKS)
 			w->marks[w->nmarks++] = mark;

@@ -376,6 +376,7 @@ static void rule_sequence(struct rb_verifier *v, struct rb_cpu_state *s,
 			v->cpu_ctx[e->cpu][c].lost += e->seq - s->last_seq[c] - 1;
 		} else if (e->seq > s->last_seq[c] && filtered_gap(v, s->last_seq[c], e->seq)) {
 			v->filtered += e->seq - s->last_seq[c] - 1;
+			v->cpu_filtered[e->cpu] += e->seq - s->last_seq[c] - 1;
 		} else {
 			violation(v, RB_RULE_SEQUENCE, e->cpu, e, prev, NULL, NULL,
 				  "%s seq jumped from %" PRIu64 " to %" PRIu64
@@ -457,7 +458,11 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e)
 			rule_nested_delta(v, r, e, prev);
 			nested = true;
 		} else if (r->ctx > e->ctx && idx_in(r->idx, e->pre_idx, e->idx) &&
-			 r->idx != e->idx && !before_c) {
+			 r->idx != e->idx) {
+			/* Each interrupter may have taken a slow path (counters). */
+			v->cpu_landed[e->cpu]++;
+			if (before_c)
+				continue;
 			/* The nearest interrupter is the one that matters. */
 			rule_a_to_c(v, r, e, prev);
 			before_c = true;
@@ -538,20 +543,45 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 	if (!k->present)
 		return;
 	for (int cpu = 0; cpu < RB_MAX_CPUS && cpu < k->nr_cpus; cpu++) {
-		uint64_t counted, seen = 0;
+		uint64_t counted, seen = 0, events = 0, landed, slow, involved;
 
 		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu] || v->cpu_resets[cpu] ||
 		    k->was_reset[cpu])
 			continue;
 		counted = k->v[cpu][RB_TS_A_TO_C] + k->v[cpu][RB_TS_A_TO_C_LOST];
-		for (int c = 0; c < RB_CTX_MAX; c++)
+		for (int c = 0; c < RB_CTX_MAX; c++) {
 			seen += v->cpu_ctx[cpu][c].before_c;
+			events += v->cpu_ctx[cpu][c].events;
+		}
 		checked(v, RB_RULE_COUNTERS, cpu);
-		if (seen < counted)
+		/* A discarded event took its path too, but is not seen. */
+		if (seen + v->cpu_filtered[cpu] < counted)
 			violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
 				  "the kernel took an A-C path %" PRIu64 " times but only %"
 				  PRIu64 " events were seen interrupted before their reservation (C)",
-				  counted, seen);
+				  counted, seen + v->cpu_filtered[cpu]);
+		/*
+		 * The seed's promise: an event that interrupted nobody's time
+		 * update, and was not interrupted in its own, takes the fast
+		 * path.  Every nested-event slow path (a full stamp because
+		 * before_stamp != write_stamp or a read failed, an A-C path)
+		 * needs an interruption: the interrupted event is seen before
+		 * C, the one that landed in it is an A-C pair.  More slow paths
+		 * than such events means free events left the fast path.
+		 */
+		landed = v->cpu_landed[cpu];
+		slow = counted + k->v[cpu][RB_TS_BEFORE_AFTER] + k->v[cpu][RB_TS_READ_FAILED];
+		involved = seen + landed + v->cpu_filtered[cpu];
+		checked(v, RB_RULE_COUNTERS, cpu);
+		v->free_events += events > seen + landed ? events - seen - landed : 0;
+		if (slow > involved) {
+			v->free_slow += slow - involved;
+			violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+				  "the kernel took a nested-event slow path %" PRIu64 " times, but only %"
+				  PRIu64 " events were interrupted before C or landed in such an "
+				  "interruption: at least %" PRIu64 " events that interrupted nobody's "
+				  "time update left the fast path", slow, involved, slow - involved);
+		}
 	}
 }
 

@@ -136,11 +136,22 @@ struct rb_verifier {
 	uint64_t		cpu_resets[RB_MAX_CPUS];
 	uint64_t		reloads;	/* module load changes seen, all CPUs */
 	uint64_t		filtered;	/* seq gaps the event filter explains */
+	uint64_t		cpu_filtered[RB_MAX_CPUS];
+	/* events that landed between another's tracepoint call and its C */
+	uint64_t		cpu_landed[RB_MAX_CPUS];
 	uint64_t		stamped_at_commit; /* filtered events stamped at commit */
 	uint64_t		own_clock_other; /* not compared: another clock */
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */
+	/*
+	 * The seed's promise, from the kernel's counters (counters rule):
+	 * events that neither were interrupted before their reservation
+	 * nor landed in such an interruption ("free"), and how many of them
+	 * at least left the fast path; CPUs the rule could judge only.
+	 */
+	uint64_t		free_events;
+	uint64_t		free_slow;
 };
 
 extern const char *const rb_rule_names[RB_RULE_MAX];

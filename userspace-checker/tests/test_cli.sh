@@ -101,8 +101,10 @@ head -c 200 "$dat" > "$tmp/head.dat"
 expect "a trace.dat cut in its headers is refused" 2 "head.dat" -- verify "$tmp/head.dat"
 expect "--reader takes auto or libtracecmd" 2 "--reader 'fast'" -- verify --reader fast "$dat"
 # The streamed reader (version 7) and libtracecmd must see the same events.
+# Only the streamed reader walks the sub-buffers' records (libtracecmd hands
+# out events): its line of them is the one difference.
 n=$((n + 1))
-"$rbcheck" verify --reader auto "$dat" > "$tmp/auto.txt" 2>&1
+"$rbcheck" verify --reader auto "$dat" 2>&1 | grep -v "^  in the verified sub-buffers" > "$tmp/auto.txt"
 "$rbcheck" verify --reader libtracecmd "$dat" > "$tmp/lib.txt" 2>&1
 if [ -s "$tmp/auto.txt" ] && cmp -s "$tmp/auto.txt" "$tmp/lib.txt"; then
 	echo "ok $n - the streamed reader and libtracecmd give the same report"

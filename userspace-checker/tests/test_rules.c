@@ -696,6 +696,24 @@ TEST(path_records_of_a_subbuf_are_counted)
 		  "one discarded event; the padding to the page's end is not one");
 }
 
+/*
+ * A partial read copies the reader page's events into a page of its own:
+ * rb_reset_tail()'s padding keeps its length and ends the data, short of
+ * the page's end.  It is still not a discarded event.
+ */
+TEST(copied_tail_padding_is_not_a_discarded_event)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16;
+	uint32_t h = (1 << 5) | 29, len = 28;
+
+	off = put_event(page, off, 0, 1001, 1);
+	memcpy(page + off, &h, 4);
+	memcpy(page + off + 4, &len, 4);
+	EXPECT_EQ(0, feed_page(page, off + 32), "the page parses");
+	EXPECT_EQ(0, seen_records[RB_REC_DISCARDED], "a padding that ends the data is the tail's");
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
@@ -775,6 +793,71 @@ TEST(kernel_a_to_c_count_above_seen_events_fails)
 	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 1 seen");
 	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0], "2 times but only 1",
 			    "the example gives both counts");
+	rb_verifier_free(v);
+}
+
+/*
+ * The seed's promise: one_before_c() has one interruption, two events in
+ * it (the interrupted normal event and the irq that landed): at most two
+ * nested-event slow paths.  A third means a free event left the fast path.
+ */
+TEST(slow_paths_within_the_events_involved_in_interruptions_pass)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_BEFORE_AFTER] = 1;
+	k.v[0][RB_TS_A_TO_C_LOST] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 slow, 2 involved");
+	EXPECT_EQ(0, v->free_slow, "no free event left the fast path");
+	rb_verifier_free(v);
+}
+
+TEST(slow_paths_beyond_the_events_involved_fail_the_fast_path_promise)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_BEFORE_AFTER] = 2;
+	k.v[0][RB_TS_A_TO_C_LOST] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "3 slow, 2 involved");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0],
+			    "at least 1 events that interrupted nobody's time update left the fast path",
+			    "the example says how many left it");
+	EXPECT_EQ(1, v->free_slow, "counted for the summary");
+	rb_verifier_free(v);
+}
+
+/* A discarded event took its path but is never seen: the filter's gaps count. */
+TEST(events_the_filter_discarded_count_as_involved)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, 7, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, 9, 0, 2, 2, 1010, 1011),
+	};
+	struct rb_verifier *v = filtered_verifier(7);
+
+	for (int i = 0; i < 2; i++)	/* seq 8 was discarded */
+		rb_verify_event(v, &e[i]);
+	k.v[0][RB_TS_A_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS),
+		  "1 A-C counted, 0 seen, 1 discarded unseen");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e[1].seq = 8;
+	for (int i = 0; i < 2; i++)
+		rb_verify_event(v, &e[i]);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "without a discard it fails");
 	rb_verifier_free(v);
 }
 
