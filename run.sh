@@ -66,6 +66,8 @@ parse_run_opts() {
 		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	settings+=(saveraw=1); shift ;;
+		--phases)	settings+=("phases=${2:-}"); shift 2 || usage_error "--phases needs a list" ;;
+		--discard)	settings+=("discard=${2:-}"); shift 2 || usage_error "--discard needs a mask" ;;
 		--arch)		arch=${2:-}; shift 2 || usage_error "--arch needs a value" ;;
 		--singlestep)	boot_extra="$boot_extra --singlestep"
 				# as under --debug: too slow for the AML _PRT method

@@ -42,6 +42,11 @@ for arg in $(cat /proc/cmdline); do
 	esac
 done
 # Lists are comma-separated on the command line, space-separated here.
+# What this run ran with, for the host's verdict: every key, as given.
+while read -r key type default what; do
+	case "$key" in ""|"#"*) continue ;; esac
+	eval "echo \"$key=\$$key\""
+done < /etc/rbts/settings.table > /out/settings
 mod=$(echo "$mod" | tr ',' ' ')
 faults=$(echo "$faults" | tr ',' ' ')
 

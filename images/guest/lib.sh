@@ -43,3 +43,53 @@ start_writers() {
 	fi
 	echo 1 > "$I/events/rbstress/enable"
 }
+
+# Jobs stress and drain visit, in turns, paths the plain stress never
+# takes, for 1 s of every 4 s each (rbts.phases; /out/phases counts them):
+#   discard   the event filter "seq & N" (rbts.discard).  An outermost event
+#             is then built in the per-CPU filter buffer and copied in only
+#             if it passes, so the ring buffer discards nested events:
+#             removed when nothing came after them (rb_try_to_discard()),
+#             left as padding with their delta when something did.
+# No phase asks for absolute time stamps: nothing in 6.1 sets the buffer's
+# absolute mode (ring_buffer_set_time_stamp_abs() has no caller), and a
+# hist trigger on common_timestamp sets the instance's clock, which resets
+# the buffer.  /out/filter-seq-mask tells the checkers (here and on the
+# host) which seq gaps the filter made.
+phase_on() {
+	case "$1" in
+	discard) echo "seq & $discard" > "$I/events/rbstress/rbstress_event/filter" ;;
+	esac
+}
+phase_off() {
+	echo 0 > "$I/events/rbstress/rbstress_event/filter"
+}
+# The phases in the background until stop_phases; each ends before the next.
+start_phases() {
+	phases=$(echo "$phases" | tr ',' ' ')
+	[ "$phases" != none ] || return 0
+	echo "$discard" > /out/filter-seq-mask
+	: > /out/phases
+	(
+		while :; do
+			for p in $phases; do
+				sleep 3
+				[ -f /tmp/phases.stop ] && exit 0
+				if phase_on "$p"; then
+					echo "$p" >> /out/phases
+				else
+					echo "$p unavailable" >> /out/phases
+				fi
+				sleep 1
+				phase_off "$p"
+			done
+		done
+	) &
+	phaser=$!
+}
+stop_phases() {
+	[ -n "${phaser:-}" ] || return 0
+	touch /tmp/phases.stop
+	wait "$phaser"
+	phaser=
+}

@@ -9,6 +9,7 @@
 # /etc/rbts/lib.sh; /init writes the results back when it returns.
 
 start_writers || return
+start_phases
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 echo "rbts: draining the sub-buffers for ${duration}s (verified on the host)"
 # A third disk, if the host gave one, takes the sub-buffers as they
@@ -25,6 +26,7 @@ tail -f /out/drain.log 2>/dev/null &
 tailer=$!
 wait "$drainer"
 rc=$?
+stop_phases
 sleep 1
 kill "$tailer" 2>/dev/null
 # 0: the capture is complete; the verdict is the host's.  Else: set-up.

@@ -10,6 +10,7 @@
 # /etc/rbts/lib.sh; /init writes the results back when it returns.
 
 start_writers || return 0
+start_phases
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
 
 echo "rbts: verifying live for ${duration}s"
@@ -17,6 +18,7 @@ opts=
 [ "$saveraw" = 1 ] && opts="$opts --save-raw /out/raw"
 [ "$stoponfail" = 1 ] && opts="$opts --stop-on-fail"
 [ "$keepfailing" = 1 ] && opts="$opts --keep-failing /out/violation-raw"
+[ -f /out/filter-seq-mask ] && opts="$opts --filter-seq-mask $discard"
 # shellcheck disable=SC2086 # $opts is a list of options
 rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-nested \
 	--ktap /out/result.ktap --json /out/result.json $opts > /out/summary.txt &
@@ -24,6 +26,7 @@ checker=$!
 stop_button "$checker"
 wait "$checker"
 echo $? > /out/verdict
+stop_phases
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/settings" > /out/module-settings.txt
 cat "$D/stats" > /out/module-stats.txt

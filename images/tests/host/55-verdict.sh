@@ -149,8 +149,10 @@ cover short time_extend=0; printf 'job=stress\nduration=20\n' > "$d/settings"
 expect "a 20 s run: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=SKIP"
 cover no-quiet time_extend=0; echo 'quiet_every_ms 0' > "$d/module-settings.txt"
 expect "no quiet periods: time_extend not applicable" PASS 0 "incomplete=" "coverage.4.verdict=n/a"
-cover no-hist absolute=0; printf 'discard\nabsolute unavailable\n' > "$d/phases"
-expect "a kernel without hist triggers: absolute not applicable" PASS 0 "incomplete=" "coverage.5.verdict=n/a"
+cover no-absolute absolute=0
+expect "absolute: never expected on 6.1 (nothing sets the mode)" PASS 0 "incomplete=" "coverage.5.verdict=n/a"
+cover unavailable discard_removed=0 discard_padding=0; printf 'discard unavailable\n' > "$d/phases"
+expect "a phase the kernel could not enter: its paths not applicable" PASS 0 "incomplete=" "coverage.6.verdict=n/a"
 cover no-phases absolute=0 discard_removed=0 discard_padding=0; : > "$d/phases"
 expect "phases none: the discard paths not applicable" PASS 0 "incomplete="
 cover read-failed read_failed=3
