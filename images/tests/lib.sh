@@ -118,6 +118,28 @@ result_field() {
 		"$res/result.json" "$1" 2>/dev/null
 }
 
+# One TAP line per time stamp path of the last boot's coverage
+# (verdict.json, images/coverage.table): an expected path must be reached,
+# one not applicable is a SKIP with its reason.
+coverage_taps() {
+	python3 - "$res/verdict.json" <<'PY' 2>/dev/null || echo "not ok - coverage: no verdict.json coverage"
+import json, sys
+rows = json.load(open(sys.argv[1]))['coverage']
+if not rows:
+    print('not ok - coverage: not judged or no path counters')
+for r in rows:
+    seen = '' if r['in_buffer'] is None else ', %d %s in the verified sub-buffers' % (
+        r['in_buffer'], r['seen_as'])
+    line = 'path %s: kernel %d%s' % (r['path'], r['kernel'], seen)
+    if r['verdict'] == 'reached':
+        print('ok - ' + line)
+    elif r['verdict'] == 'n/a':
+        print('ok - %s # SKIP %s' % (line, r['why']))
+    else:
+        print('not ok - %s: %s (%s)' % (line, r['verdict'], r['why']))
+PY
+}
+
 # One TAP line per row of a faults run's table (faults/faults.json).
 faults_tap() {
 	python3 - "$res/faults/faults.json" <<'PY' 2>/dev/null
