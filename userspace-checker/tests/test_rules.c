@@ -632,13 +632,20 @@ TEST(discarded_event_delta_1_stands_for_0)
 	EXPECT_EQ(1150, seen_ts[2], "a discarded event's real delta is");
 }
 
-static unsigned int put_abs(unsigned char *page, unsigned int off, uint64_t ts)
+/* A time record: type 30 (time extend, a delta) or 31 (absolute time stamp). */
+static unsigned int put_time(unsigned char *page, unsigned int off, unsigned int type,
+			     uint64_t t)
 {
-	uint32_t h = ((uint32_t)(ts & ((1u << 27) - 1)) << 5) | 31, hi = ts >> 27;
+	uint32_t h = ((uint32_t)(t & ((1u << 27) - 1)) << 5) | type, hi = t >> 27;
 
 	memcpy(page + off, &h, 4);
 	memcpy(page + off + 4, &hi, 4);
 	return off + 8;
+}
+
+static unsigned int put_abs(unsigned char *page, unsigned int off, uint64_t ts)
+{
+	return put_time(page, off, 31, ts);
 }
 
 /* After an absolute time stamp, the 1s of earlier discards no longer count. */
@@ -657,15 +664,6 @@ TEST(absolute_time_stamp_ends_the_discard_correction)
 	EXPECT_EQ(1205, seen_ts[2], "and what follows it");
 }
 
-static unsigned int put_extend(unsigned char *page, unsigned int off, uint64_t delta)
-{
-	uint32_t h = ((uint32_t)(delta & ((1u << 27) - 1)) << 5) | 30, hi = delta >> 27;
-
-	memcpy(page + off, &h, 4);
-	memcpy(page + off + 4, &hi, 4);
-	return off + 8;
-}
-
 /*
  * The records that show a time stamp path are counted as the sub-buffer is
  * walked: the padding rb_reset_tail() leaves at the page's end is not a
@@ -679,7 +677,7 @@ TEST(path_records_of_a_subbuf_are_counted)
 
 	off = put_event(page, off, 0, 1001, 1);		/* 1000 */
 	off = put_discard(page, off, 1);		/* discarded, left as padding */
-	off = put_extend(page, off, 1ULL << 28);	/* a delta too large */
+	off = put_time(page, off, 30, 1ULL << 28);	/* a delta too large */
 	off = put_event(page, off, 0, (1ULL << 28) + 1001, 2);
 	off = put_abs(page, off, (1ULL << 28) + 2000);	/* a full time stamp */
 	off = put_event(page, off, 0, (1ULL << 28) + 2001, 3);
