@@ -565,21 +565,29 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 		 * update, and was not interrupted in its own, takes the fast
 		 * path.  Every nested-event slow path (a full stamp because
 		 * before_stamp != write_stamp or a read failed, an A-C path)
-		 * needs an interruption: the interrupted event is seen before
-		 * C, the one that landed in it is an A-C pair.  More slow paths
-		 * than such events means free events left the fast path.
+		 * comes of an interruption, and the checker sees both sides:
+		 * the event seen interrupted before its window opened, and the
+		 * events that landed in its span.  An interrupted event takes
+		 * at most one path itself and leaves before_stamp and
+		 * write_stamp apart for the one event after it, which must take
+		 * a full stamp (__rb_reserve_next(): "make the next event after
+		 * this one force using an absolute timestamp", or write_stamp
+		 * set at D behind an interrupter between C and D); a discarded
+		 * event likewise (rb_try_to_discard() moves write_stamp back).
+		 * More slow paths than that means free events left the fast path.
 		 */
 		landed = v->cpu_landed[cpu];
 		slow = counted + k->v[cpu][RB_TS_BEFORE_AFTER] + k->v[cpu][RB_TS_READ_FAILED];
-		involved = seen + landed + v->cpu_filtered[cpu];
+		involved = 2 * (seen + v->cpu_filtered[cpu]) + landed;
 		checked(v, RB_RULE_COUNTERS, cpu);
 		v->free_events += events > seen + landed ? events - seen - landed : 0;
 		if (slow > involved) {
 			v->free_slow += slow - involved;
 			violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
-				  "the kernel took a nested-event slow path %" PRIu64 " times, but only %"
-				  PRIu64 " events were interrupted before C or landed in such an "
-				  "interruption: at least %" PRIu64 " events that interrupted nobody's "
+				  "the kernel took a nested-event slow path %" PRIu64 " times, the "
+				  "interruptions seen allow %" PRIu64 " (an interrupted or discarded "
+				  "event: its own and the next event's; one that landed in it: its "
+				  "own): at least %" PRIu64 " events that interrupted nobody's "
 				  "time update left the fast path", slow, involved, slow - involved);
 		}
 	}

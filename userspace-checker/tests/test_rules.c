@@ -795,20 +795,21 @@ TEST(kernel_a_to_c_count_above_seen_events_fails)
 }
 
 /*
- * The seed's promise: one_before_c() has one interruption, two events in
- * it (the interrupted normal event and the irq that landed): at most two
- * nested-event slow paths.  A third means a free event left the fast path.
+ * The seed's promise: one_before_c() has one interruption: the interrupted
+ * normal event (its own path, and the full stamp it forces on the event
+ * after it) and the irq that landed in it: at most three nested-event slow
+ * paths.  A fourth means a free event left the fast path.
  */
 TEST(slow_paths_within_the_events_involved_in_interruptions_pass)
 {
 	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
-	k.v[0][RB_TS_BEFORE_AFTER] = 1;
+	k.v[0][RB_TS_BEFORE_AFTER] = 2;
 	k.v[0][RB_TS_A_TO_C_LOST] = 1;
 	rb_verify_counters(v, &k);
 	rb_verify_finish(v);
-	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 slow, 2 involved");
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "3 slow, 3 allowed");
 	EXPECT_EQ(0, v->free_slow, "no free event left the fast path");
 	rb_verifier_free(v);
 }
@@ -818,11 +819,11 @@ TEST(slow_paths_beyond_the_events_involved_fail_the_fast_path_promise)
 	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
-	k.v[0][RB_TS_BEFORE_AFTER] = 2;
+	k.v[0][RB_TS_BEFORE_AFTER] = 3;
 	k.v[0][RB_TS_A_TO_C_LOST] = 1;
 	rb_verify_counters(v, &k);
 	rb_verify_finish(v);
-	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "3 slow, 2 involved");
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "4 slow, 3 allowed");
 	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0],
 			    "at least 1 events that interrupted nobody's time update left the fast path",
 			    "the example says how many left it");
