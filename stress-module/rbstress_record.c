@@ -162,7 +162,8 @@ void rbs_write(void)
 	seq = c->seq[ctx];
 	pre_idx = this_cpu_read(rbs_cpu.idx);
 	t0 = ktime_get_mono_fast_ns();
-	trace_rbstress_event(pre_idx);
+	/* Last before the call: the ring buffer stamps this event after it. */
+	trace_rbstress_event(pre_idx, rbs_clock_read());
 	t1 = ktime_get_mono_fast_ns();
 
 	/* Time it only if it was recorded, and not disturbed before its window. */

@@ -3,8 +3,11 @@
  * The rbstress trace event.  Everything the checker needs to rebuild the
  * nesting at each event is in its fields:
  *
+ *   pre_clock the same clock, read just before the tracepoint call, that is
+ *             before the ring buffer began to reserve this event
  *   clock     the buffer's trace clock, read first thing in TP_fast_assign,
- *             that is after the ring buffer took this event's time stamp
+ *             that is after the ring buffer took this event's time stamp:
+ *             the stamp must lie in [pre_clock, clock]
  *   idx       per-CPU order in which events opened their window
  *   pre_idx   the same counter read *before* the tracepoint was called: an
  *             event whose idx lies in (pre_idx, idx) of another ran while
@@ -44,12 +47,13 @@ TRACE_DEFINE_ENUM(RBS_CTX_NMI);
 
 TRACE_EVENT(rbstress_event,
 
-	TP_PROTO(unsigned long pre_idx),
+	TP_PROTO(unsigned long pre_idx, u64 pre_clock),
 
-	TP_ARGS(pre_idx),
+	TP_ARGS(pre_idx, pre_clock),
 
 	TP_STRUCT__entry(
 		__field(u64,	clock)
+		__field(u64,	pre_clock)
 		__field(u64,	seq)
 		__array(u64,	open_seq, RBS_CTX_MAX)
 		__field(u32,	idx)
@@ -69,6 +73,7 @@ TRACE_EVENT(rbstress_event,
 
 		/* First, so it is as close as possible to the reservation. */
 		__entry->clock		= rbs_clock_read();
+		__entry->pre_clock	= pre_clock;
 		rbs_window_open(&o);
 		__entry->seq		= o.seq;
 		memcpy(__entry->open_seq, o.open_seq, sizeof(o.open_seq));

@@ -43,6 +43,8 @@ struct rb_pos {
 struct rb_event {
 	uint64_t	ts;		/* the ring buffer's time stamp */
 	uint64_t	clock;		/* clock read in TP_fast_assign */
+	uint64_t	pre_clock;	/* read before the tracepoint call */
+	unsigned int	has_pre_clock;	/* older modules' events have none */
 	uint64_t	seq;		/* per (CPU, context) */
 	uint64_t	open_seq[RB_CTX_MAX];
 	uint32_t	idx;		/* per-CPU order of window opening */

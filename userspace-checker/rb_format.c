@@ -66,6 +66,15 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 	}
 	if (f->load_id && f->load_id->offset + 4 > f->min_size)
 		f->min_size = f->load_id->offset + 4;
+	/* Optional: the own-clock window's lower end (older modules lack it). */
+	f->pre_clock = tep_find_field(event, "pre_clock");
+	if (f->pre_clock && f->pre_clock->size != 8) {
+		snprintf(err, errlen, "%s:%s field 'pre_clock' is %d bytes, expected 8",
+			 RB_EVENT_SYSTEM, RB_EVENT_NAME, f->pre_clock->size);
+		return -1;
+	}
+	if (f->pre_clock && f->pre_clock->offset + 8 > f->min_size)
+		f->min_size = f->pre_clock->offset + 8;
 	return 0;
 }
 
@@ -102,6 +111,8 @@ int rb_format_decode(const struct rb_format *f, struct tep_record *rec, struct r
 	e->open_mask = num(f, f->open_mask, d, 0);
 	e->clock_id = num(f, f->clock_id, d, 0);
 	e->load_id = f->load_id ? num(f, f->load_id, d, 0) : 0;
+	e->has_pre_clock = f->pre_clock != NULL;
+	e->pre_clock = f->pre_clock ? num(f, f->pre_clock, d, 0) : 0;
 	/* Values no module writes: the record is not what it claims to be. */
 	if (e->ctx >= RB_CTX_MAX || e->clock_id >= RB_CLOCK_MAX)
 		return -1;

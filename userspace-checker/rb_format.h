@@ -22,6 +22,7 @@ struct rb_format {
 				*end_idx, *window_ns, *cpu, *ctx, *depth,
 				*open_mask, *clock_id;
 	struct tep_format_field	*load_id;	/* optional: older modules lack it */
+	struct tep_format_field	*pre_clock;	/* optional too */
 };
 
 /*

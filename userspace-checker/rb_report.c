@@ -145,7 +145,10 @@ static void report_rules(FILE *f, const struct rb_verifier *v)
 			rb_verdict_names[vd], res->checked, res->violations);
 		if (vd == RB_SKIP)
 			fprintf(f, "  (%s)", res->skip_reason);
-		if (r == RB_RULE_OWN_CLOCK && vd != RB_SKIP)
+		if (r == RB_RULE_OWN_CLOCK && vd != RB_SKIP && v->pre_clock_checked)
+			fprintf(f, "  (%" PRIu64 " in [pre_clock, clock]; largest clock - stamp %"
+				PRIu64 " ns)", v->pre_clock_checked, v->max_clock_gap);
+		else if (r == RB_RULE_OWN_CLOCK && vd != RB_SKIP)
 			fprintf(f, "  (largest gap %" PRIu64 " ns, bound %" PRIu64 ")",
 				v->max_clock_gap, v->set.clock_bound_ns);
 		if (r == RB_RULE_NESTED_DELTA && res->skipped_flat)

@@ -141,11 +141,13 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 		",\"require_nested\":%s},\"clock\":\"%s\",\"events\":%" PRIu64
 		",\"other_events\":%" PRIu64 ",\"lost_events\":%" PRIu64
 		",\"lost_reports_without_count\":%" PRIu64 ",\"max_depth\":%u"
-		",\"four_deep\":%" PRIu64 ",\"max_clock_gap_ns\":%" PRIu64 ",",
+		",\"four_deep\":%" PRIu64 ",\"max_clock_gap_ns\":%" PRIu64
+		",\"clock_window_checked\":%" PRIu64 ",",
 		rb_verdict_names[rb_verdict(v)], v->set.clock_bound_ns,
 		v->set.require_nested ? "true" : "false", rb_clock_name(v->clock_id),
 		v->events, in->other, v->lost_events, v->lost_unknown,
-		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap);
+		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap,
+		v->pre_clock_checked);
 	fprintf(f, "\"faults\":{\"buffer_resets\":%" PRIu64 ",\"reset_wiped\":%" PRIu64
 		",\"module_reloads\":%" PRIu64 ",\"filtered\":%" PRIu64
 		",\"stamped_at_commit\":%" PRIu64 ",\"own_clock_other\":%" PRIu64 "},",

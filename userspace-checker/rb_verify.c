@@ -285,7 +285,16 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 		r->skipped_flat++;
 }
 
-/* 3. own-clock: the stamp is not after the event's own clock read, nor far before. */
+/*
+ * 3. own-clock: the stamp lies in the event's own clock window.  The module
+ * reads the buffer's clock just before the tracepoint call (pre_clock) and
+ * first thing in TP_fast_assign (clock); the ring buffer takes the stamp
+ * between the two.  An event interrupted between A and C may get delta 0,
+ * the stamp of the event before it: that is an interrupter's, taken after
+ * the pre_clock too.  So a stamp before pre_clock is wrong, whatever the
+ * emulator's stalls; events of older modules, without pre_clock, get a
+ * bound instead (--clock-bound-us).
+ */
 static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 			   const struct rb_event *prev)
 {
@@ -299,6 +308,16 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 		return;
 	}
 	checked(v, RB_RULE_OWN_CLOCK, e->cpu);
+	if (e->has_pre_clock) {
+		v->pre_clock_checked++;
+		if (e->ts < e->pre_clock) {
+			violation(v, RB_RULE_OWN_CLOCK, e->cpu, e, prev, NULL, NULL,
+				  "time stamp is %" PRIu64 " ns before the clock read just before "
+				  "the tracepoint call (pre_clock %" PRIu64 "): stamped before its "
+				  "reservation began", e->pre_clock - e->ts, e->pre_clock);
+			return;
+		}
+	}
 	if (e->ts > e->clock && v->set.filter_seq_mask) {
 		/*
 		 * With a filter on the event, the kernel writes an outermost
@@ -317,7 +336,7 @@ static void rule_own_clock(struct rb_verifier *v, const struct rb_event *e,
 	gap = e->clock - e->ts;
 	if (gap > v->max_clock_gap)
 		v->max_clock_gap = gap;
-	if (gap > v->set.clock_bound_ns)
+	if (!e->has_pre_clock && gap > v->set.clock_bound_ns)
 		violation(v, RB_RULE_OWN_CLOCK, e->cpu, e, prev, NULL, NULL,
 			  "time stamp is %" PRIu64 " ns before the clock read in TP_fast_assign (bound %" PRIu64 ")",
 			  gap, v->set.clock_bound_ns);

@@ -141,6 +141,7 @@ struct rb_verifier {
 	uint64_t		cpu_landed[RB_MAX_CPUS];
 	uint64_t		stamped_at_commit; /* filtered events stamped at commit */
 	uint64_t		own_clock_other; /* not compared: another clock */
+	uint64_t		pre_clock_checked; /* own-clock: in [pre_clock, clock] */
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */

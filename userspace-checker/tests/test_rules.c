@@ -436,6 +436,69 @@ TEST(the_same_stream_without_a_reset_fails)
 	rb_verifier_free(v);
 }
 
+static struct rb_event with_pre_clock(struct rb_event e, uint64_t pre_clock)
+{
+	e.pre_clock = pre_clock;
+	e.has_pre_clock = 1;
+	return e;
+}
+
+/* The stamp is taken between the two clock reads: before the first is wrong. */
+TEST(stamp_before_its_pre_clock_fails_own_clock)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		with_pre_clock(ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 1001), 999),
+		with_pre_clock(ev(RB_CTX_NORMAL, 2, 1, 2, 2, 1200, 1300), 1201),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "1 ns before its pre_clock");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_OWN_CLOCK].examples[0],
+			    "1 ns before the clock read just before the tracepoint call",
+			    "the example says by how much");
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_MONOTONIC), "no other rule sees it");
+	rb_verifier_free(v);
+}
+
+/* With the window, no bound: a vCPU stall between the reads is no violation. */
+TEST(stamp_inside_its_clock_window_passes_however_wide)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e = with_pre_clock(ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1000, 5000001000ULL),
+					   1000);
+
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "5 s window, stamp inside");
+	EXPECT_EQ(1, v->pre_clock_checked, "checked against the window");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e.has_pre_clock = 0;
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK),
+		  "without pre_clock the 1 s bound applies");
+	rb_verifier_free(v);
+}
+
+/*
+ * Interrupted between A and C, an event may take delta 0: the stamp of the
+ * interrupter before it in the buffer, which came after its pre_clock.
+ */
+TEST(delta_0_after_an_interrupter_stays_in_the_window)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		with_pre_clock(ev(RB_CTX_IRQ, 1, 0, 1, 1, 1002, 1003), 1001),
+		with_pre_clock(ev(RB_CTX_NORMAL, 1, 0, 2, 2, 1002, 1500), 1000),
+	};
+
+	feed(v, e, 2);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "delta 0 inside the window");
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_A_TO_C), "and the A-C rule agrees");
+	rb_verifier_free(v);
+}
+
 TEST(own_clock_of_another_clock_than_the_buffers_is_not_compared)
 {
 	struct rb_verifier *v = verifier();
