@@ -27,9 +27,10 @@ die()  { printf 'error: %s\n' "$*" >&2; exit 2; }
 # Hash of the files given, in order: the build stamps are made of these.
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
 
-# The patches named by kernel-patches/series, in order, as paths.
+# The patches named by a series directory's series file (the spec's
+# PATCHES by default: kernel-patches/LINE for ours), in order, as paths.
 series_patches() {
-	local series=${1:-$TOP/kernel-patches}/series
+	local series=${1:-$PATCHES}/series
 	[ -f "$series" ] || die "$series: no such file"
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" |
 		while read -r p; do printf '%s\n' "$(dirname "$series")/$p"; done
