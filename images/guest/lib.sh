@@ -45,7 +45,7 @@ start_writers() {
 }
 
 # Jobs stress and drain visit, in turns, paths the plain stress never
-# takes, for 1 s of every 4 s each (rbts.phases; /out/phases counts them):
+# takes, for 1 s of every 10 s each (rbts.phases; /out/phases counts them):
 #   discard   the event filter "seq & N" (rbts.discard).  An outermost event
 #             is then built in the per-CPU filter buffer and copied in only
 #             if it passes, so the ring buffer discards nested events:
@@ -73,7 +73,7 @@ start_phases() {
 	(
 		while :; do
 			for p in $phases; do
-				sleep 3
+				sleep 9
 				[ -f /tmp/phases.stop ] && exit 0
 				if phase_on "$p"; then
 					echo "$p" >> /out/phases
