@@ -245,7 +245,11 @@ def check_coverage(run):
     module = key_values(read(run.path('module-settings.txt')), ' ')
     entered = [p for p in (read(run.path('phases')) or '').split('\n') if p]
     duration = int(settings.get('duration', '0') or 0)
-    judged = settings.get('job') in ('stress', 'drain') and duration >= COVERAGE_MIN_SECONDS
+    stopped = os.path.exists(run.path('stopped'))
+    judged = settings.get('job') in ('stress', 'drain') and \
+        duration >= COVERAGE_MIN_SECONDS and not stopped
+    not_judged = ('stopped early from the host: it ran less than it was asked to' if stopped else
+                  'only jobs stress and drain of %d s or more are judged' % COVERAGE_MIN_SECONDS)
     every = int(module.get('quiet_every_ms', '0') or 0)
     rows = []
     for t in coverage_table():
@@ -271,7 +275,7 @@ def check_coverage(run):
             verdict = 'n/a'
         elif not judged:
             verdict = 'not judged'
-            why = 'only jobs stress and drain of %d s or more are judged' % COVERAGE_MIN_SECONDS
+            why = not_judged
         else:
             verdict = 'NOT REACHED'
             why = 'expected (%s), but the kernel counted none' % because
@@ -281,8 +285,7 @@ def check_coverage(run):
                      'verdict': verdict, 'why': why})
     missing = [r['path'] for r in rows if r['verdict'] == 'NOT REACHED']
     if not judged:
-        run.check('coverage', 'SKIP', 'not judged: only jobs stress and drain of %d s or more'
-                  % COVERAGE_MIN_SECONDS)
+        run.check('coverage', 'SKIP', 'not judged: ' + not_judged)
     elif missing:
         run.check('coverage', 'INCOMPLETE', ', '.join(missing) + ' not reached')
     else:

@@ -47,6 +47,13 @@ int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
 	return found;
 }
 
+uint64_t rb_counters_dropped(const char *stats)
+{
+	const char *p = strstr(stats, "dropped events: ");
+
+	return p ? strtoull(p + strlen("dropped events: "), NULL, 10) : 0;
+}
+
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before)
 {
 	for (int cpu = 0; cpu < after->nr_cpus && cpu < before->nr_cpus; cpu++) {
@@ -57,5 +64,7 @@ void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counte
 			continue;
 		for (int p = 0; p < RB_TS_PATH_MAX; p++)
 			after->v[cpu][p] -= before->v[cpu][p];
+		after->dropped[cpu] -= after->dropped[cpu] >= before->dropped[cpu] ?
+				       before->dropped[cpu] : after->dropped[cpu];
 	}
 }

@@ -32,6 +32,13 @@ struct rb_path_counters {
 	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
 	/* The buffer was reset during the run (they went down): since then only. */
 	bool		was_reset[RB_MAX_CPUS];
+	/*
+	 * "dropped events" of the same stats: reservations refused because
+	 * the buffer was full in no-overwrite mode.  Each was counted on the
+	 * path it took at A before it failed at C, and left before_stamp
+	 * ahead of write_stamp for the next attempt.
+	 */
+	uint64_t	dropped[RB_MAX_CPUS];
 	/* The kernel is known to use the 32-bit rb_time_t (a 32-bit kernel). */
 	bool		rb_time_32;
 };
@@ -41,6 +48,8 @@ struct rb_path_counters {
  * counters it found: 0 on a kernel without the series.
  */
 int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
+/* The "dropped events" count of one stats file's text (0 if it has none). */
+uint64_t rb_counters_dropped(const char *stats);
 
 /*
  * @after -= @before, per CPU; a CPU whose counters went down was reset in

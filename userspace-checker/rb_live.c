@@ -286,6 +286,8 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 		text = tracefs_instance_file_read(inst, name, NULL);
 		if (text && rb_counters_parse(text, k->v[cpu]) > 0)
 			k->present = true;
+		if (text)
+			k->dropped[cpu] = rb_counters_dropped(text);
 		free(text);
 	}
 }

@@ -197,11 +197,14 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 			k->present = true;
 			k->nr_cpus = cpu + 1;
 		}
+		k->dropped[cpu] = rb_counters_dropped(text);
 		free(text);
 		snprintf(name, sizeof(name), "cpu%d.stats-before", cpu);
 		text = read_file(dir, name, &len);
 		if (text && rb_counters_parse(text, before.v[cpu]) > 0)
 			before.nr_cpus = cpu + 1;
+		if (text)
+			before.dropped[cpu] = rb_counters_dropped(text);
 		free(text);
 	}
 	if (k->present)

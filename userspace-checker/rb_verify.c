@@ -595,6 +595,13 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 		 * event likewise (rb_try_to_discard() moves write_stamp back).
 		 * More slow paths than that means free events left the fast path.
 		 */
+		/*
+		 * A reservation the full buffer refused (no-overwrite mode) was
+		 * counted at A and poisoned before_stamp for the next attempt:
+		 * the nested-event paths say nothing about events then.
+		 */
+		if (k->dropped[cpu])
+			continue;
 		landed = v->cpu_landed[cpu];
 		slow = counted + k->v[cpu][RB_TS_BEFORE_AFTER] + k->v[cpu][RB_TS_READ_FAILED];
 		involved = 2 * (seen + v->cpu_filtered[cpu]) + landed;

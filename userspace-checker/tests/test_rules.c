@@ -894,6 +894,26 @@ TEST(slow_paths_beyond_the_events_involved_fail_the_fast_path_promise)
 	rb_verifier_free(v);
 }
 
+/*
+ * No-overwrite mode, buffer full: every refused reservation was counted at
+ * A (before_stamp != write_stamp, since the last refused one set B) and
+ * never written.  The promise cannot be judged on that CPU.
+ */
+TEST(a_cpu_whose_reservations_were_dropped_is_not_judged_on_the_fast_path)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_BEFORE_AFTER] = 100000;
+	k.dropped[0] = 99990;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "dropped reservations explain it");
+	rb_verifier_free(v);
+	EXPECT_EQ(7, rb_counters_dropped("entries: 0\ndropped events: 7\nread events: 1\n"),
+		  "dropped events parsed from stats");
+}
+
 /* A discarded event took its path but is never seen: the filter's gaps count. */
 TEST(events_the_filter_discarded_count_as_involved)
 {

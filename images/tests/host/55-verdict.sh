@@ -147,6 +147,8 @@ fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu
 expect "a FAIL that is also incomplete: the FAIL's exit" FAIL 1 "incomplete=A-C"
 cover short time_extend=0; printf 'job=stress\nduration=20\n' > "$d/settings"
 expect "a 20 s run: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=SKIP"
+cover stopped time_extend=0; echo stopped > "$d/stopped"
+expect "a run stopped early from the host: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=SKIP"
 cover no-quiet time_extend=0; echo 'quiet_every_ms 0' > "$d/module-settings.txt"
 expect "no quiet periods: time_extend not applicable" PASS 0 "incomplete=" "coverage.4.verdict=n/a"
 cover no-absolute absolute=0
