@@ -18,23 +18,40 @@ def load(path=PATH):
         return json.load(f)['findings']
 
 
-def _gap_ok(sig, example):
+def _explains(sig, example, log_values):
     m = re.search(sig['example'], example)
-    return bool(m) and 0 < int(m.group(2)) - int(m.group(1)) - 1 <= sig['max_gap']
+    if not m:
+        return False
+    if 'max_gap' in sig:
+        return 0 < int(m.group(2)) - int(m.group(1)) - 1 <= sig['max_gap']
+    if 'same_as_log' in sig:
+        # the same number the kernel's own audit printed for it
+        return m.group(1) in log_values
+    return True
 
 
-def checker_findings(result, findings=None):
+def checker_findings(result, findings=None, log=()):
     """The ids of the findings that explain every FAILing rule of a
-    checker's result.json, or [] if some FAIL is not explained."""
+    checker's result.json, or [] if some FAIL is not explained.  log: the
+    kernel log lines of the same run, for signatures that must agree with
+    what the kernel said."""
     findings = load() if findings is None else findings
     failing = [r for r in result.get('rules', []) if r.get('verdict') == 'FAIL']
     if not failing:
         return []
     ids = []
     for r in failing:
-        hit = [f['id'] for f in findings if 'checker' in f
-               and f['checker']['rule'] == r.get('rule') and r.get('examples')
-               and all(_gap_ok(f['checker'], e) for e in r['examples'])]
+        hit = []
+        for f in findings:
+            sig = f.get('checker')
+            if not sig or sig['rule'] != r.get('rule') or not r.get('examples'):
+                continue
+            values = set()
+            if 'same_as_log' in sig:
+                pat = re.compile(sig['same_as_log'])
+                values = {m.group(1) for line in log for m in [pat.search(line)] if m}
+            if all(_explains(sig, e, values) for e in r['examples']):
+                hit.append(f['id'])
         if not hit:
             return []
         ids += [i for i in hit if i not in ids]

@@ -84,6 +84,24 @@ expect "a kernel complaint beside a checker PASS" FAIL 1 "known=" "checks.2.name
 mk cbuf
 printf '[ 1.0] WARNING: CPU: 1 PID: 8 at kernel/trace/ring_buffer.c:3523 check_buffer+0x131/0x24b\n[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n' >> "$d/dmesg.txt"
 expect "check_buffer's audit only" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+# As a guest built out of tree through ccache prints it: the source path
+# relative to the build directory (a real run's line, the filter fault).
+mk cbuf-path
+printf '[   50.368998] WARNING: CPU: 1 PID: 492 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3534 check_buffer+0x131/0x24b\n[   50.372157] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368209450 delta:278901 before:50367930549 after:50367930549\n' >> "$d/dmesg.txt"
+expect "check_buffer's audit, the source path printed relative" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+
+# Finding (a) caught by the checker itself: a stamp before its pre_clock,
+# the very stamp check_buffer() printed as expected.  A different stamp
+# is not explained by it.
+own='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu1: time stamp is 135306 ns before the clock read just before the tracepoint call (pre_clock 50368207846): stamped before its reservation began\n      event  nmi#6961 ts=50368072540 (delta 278901) clock=50388073177 depth=1"]}'
+audit='[ 50.37] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368209450 delta:278901 before:50367930549 after:50367930549\n'
+mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own"; printf "$audit" >> "$d/dmesg.txt"
+expect "own-clock FAIL on the stamp check_buffer() called wrong" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+mk own-clock-other; echo 1 > "$d/verdict"; fail_rules "$own"
+printf "${audit/expected:50368072540/expected:50368072541}" >> "$d/dmesg.txt"
+expect "own-clock FAIL on another stamp than the audit's: not explained" FAIL 1 "known=check-buffer-time-mismatch" "checks.0.verdict=PASS"
+[ -n "$(verdict_field unexplained)" ] && ok "the other stamp's FAIL stays unexplained" ||
+	not_ok "the other stamp's FAIL stays unexplained"
 
 mk startup
 expect "a debug kernel without 'Ring buffer PASSED'" FAIL 1 -- --startup-test
