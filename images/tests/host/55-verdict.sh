@@ -61,6 +61,12 @@ expect "a guest dead of panic_on_warn" FAIL 1
 grep -q "WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700" "$d/out.txt" &&
 	ok "the dead guest's splat is quoted" || not_ok "the dead guest's splat is quoted: $(cat "$d/out.txt")"
 
+# The debug kernel (panic_on_warn=1) dies of open finding (a)'s warning:
+# known, nothing unexplained.
+mk dead-known; rm "$d/verdict" "$d/dmesg.txt"
+printf '[ 50.36] WARNING: CPU: 1 PID: 492 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3534 check_buffer+0x131/0x24b\n[ 50.37] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n[ 50.38] Kernel panic - not syncing: panic_on_warn set ...\n' >> "$d/console.log"
+expect "a debug guest dead of a known finding's warning" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
+
 mk silent; rm "$d/verdict"
 expect "a guest that wrote no verdict and no splat" ERROR 2
 
