@@ -14,15 +14,21 @@ struct field_spec {
 	const char	*name;
 	int		size;		/* expected total size in bytes */
 	size_t		off;		/* of the pointer in struct rb_format */
+	int		optional;	/* events of older modules lack it */
 };
 
-#define FIELD(n, sz) { #n, sz, offsetof(struct rb_format, n) }
+#define FIELD(n, sz) { #n, sz, offsetof(struct rb_format, n), 0 }
+#define OPTIONAL_FIELD(n, sz) { #n, sz, offsetof(struct rb_format, n), 1 }
 
 static const struct field_spec fields[] = {
 	FIELD(clock, 8), FIELD(seq, 8), FIELD(open_seq, 8 * RB_CTX_MAX),
 	FIELD(idx, 4), FIELD(pre_idx, 4), FIELD(end_idx, 4), FIELD(window_ns, 4),
 	FIELD(cpu, 2), FIELD(ctx, 1), FIELD(depth, 1), FIELD(open_mask, 1),
 	FIELD(clock_id, 1),
+	/* a module reload shows as a new load_id */
+	OPTIONAL_FIELD(load_id, 4),
+	/* the own-clock window's lower end */
+	OPTIONAL_FIELD(pre_clock, 8),
 };
 
 int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_t errlen)
@@ -42,6 +48,8 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		struct tep_format_field *field = tep_find_field(event, fields[i].name);
 
+		if (!field && fields[i].optional)
+			continue;
 		if (!field) {
 			snprintf(err, errlen, "%s:%s has no field '%s'",
 				 RB_EVENT_SYSTEM, RB_EVENT_NAME, fields[i].name);
@@ -57,24 +65,6 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 		if (field->offset + field->size > f->min_size)
 			f->min_size = field->offset + field->size;
 	}
-	/* Optional: a module reload shows as a new load_id (traces of older modules have none). */
-	f->load_id = tep_find_field(event, "load_id");
-	if (f->load_id && f->load_id->size != 4) {
-		snprintf(err, errlen, "%s:%s field 'load_id' is %d bytes, expected 4",
-			 RB_EVENT_SYSTEM, RB_EVENT_NAME, f->load_id->size);
-		return -1;
-	}
-	if (f->load_id && f->load_id->offset + 4 > f->min_size)
-		f->min_size = f->load_id->offset + 4;
-	/* Optional: the own-clock window's lower end (older modules lack it). */
-	f->pre_clock = tep_find_field(event, "pre_clock");
-	if (f->pre_clock && f->pre_clock->size != 8) {
-		snprintf(err, errlen, "%s:%s field 'pre_clock' is %d bytes, expected 8",
-			 RB_EVENT_SYSTEM, RB_EVENT_NAME, f->pre_clock->size);
-		return -1;
-	}
-	if (f->pre_clock && f->pre_clock->offset + 8 > f->min_size)
-		f->min_size = f->pre_clock->offset + 8;
 	return 0;
 }
 
