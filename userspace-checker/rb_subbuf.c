@@ -164,7 +164,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
 		return -1;
 	}
-	rb_verify_records(in->v, cpu, w.n);
+	rb_verify_records(in->v, w.n);
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)
 		rb_verify_lost(in->v, cpu, missed);

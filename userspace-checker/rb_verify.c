@@ -505,9 +505,8 @@ const char *const rb_record_names[RB_REC_MAX] = {
 	[RB_REC_DISCARDED]	= "discarded_padding",
 };
 
-void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX])
+void rb_verify_records(struct rb_verifier *v, const uint64_t n[RB_REC_MAX])
 {
-	(void)cpu;	/* per run: the kernel's counters say per CPU */
 	for (int r = 0; r < RB_REC_MAX; r++)
 		v->records[r] += n[r];
 }

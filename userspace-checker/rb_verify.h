@@ -163,8 +163,11 @@ void rb_verifier_free(struct rb_verifier *v);
 
 /* Feed one event, in its CPU's buffer order.  Returns -1 on a bad CPU. */
 int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
-/* The path records of one sub-buffer of @cpu, before its events are fed. */
-void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX]);
+/*
+ * The path records of one sub-buffer, before its events are fed; summed
+ * per run (the kernel's counters are the per-CPU view).
+ */
+void rb_verify_records(struct rb_verifier *v, const uint64_t n[RB_REC_MAX]);
 /* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
 /*
