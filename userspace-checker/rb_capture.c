@@ -36,6 +36,33 @@ struct rb_capture_writer {
 	char		err[4400];
 };
 
+/* buffer_subbuf_size_kb, or the page size on kernels before 6.6. */
+static int read_subbuf_size(struct rb_capture_src *s, char *err, size_t errlen)
+{
+	char path[4200], buf[32];
+	ssize_t r;
+	long kb;
+	int fd;
+
+	s->subbuf_size = getpagesize();
+	snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb", s->dir);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s: %s", path,
+						       strerror(errno)), -1);
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[r > 0 ? r : 0] = '\0';
+	kb = strtol(buf, NULL, 10);
+	if (kb <= 0 || kb > 1024 || kb * 1024 < s->subbuf_size) {
+		snprintf(err, errlen, "%s: '%.20s' is not a sub-buffer size in KiB", path, buf);
+		errno = EINVAL;
+		return -1;
+	}
+	s->subbuf_size = (int)kb * 1024;
+	return 0;
+}
+
 int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *instance,
 		    char *err, size_t errlen)
 {
@@ -52,6 +79,8 @@ int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *i
 		errno = ENOENT;
 		return -1;
 	}
+	if (read_subbuf_size(s, err, errlen) < 0)
+		return -1;
 	for (s->ncpus = 0; s->ncpus < RB_MAX_CPUS; s->ncpus++) {
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", s->dir, s->ncpus);
 		s->fd[s->ncpus] = open(path, O_RDONLY | O_NONBLOCK);

@@ -25,12 +25,19 @@
 struct rb_capture_src {
 	char	dir[4096];	/* <tracefs>/instances/<name>, or <tracefs> */
 	int	ncpus;
+	/*
+	 * The size of one sub-buffer, the unit trace_pipe_raw is read in:
+	 * buffer_subbuf_size_kb of the instance (6.6 and later can make it
+	 * larger than a page), or the page size where there is no such file.
+	 */
+	int	subbuf_size;
 	int	fd[RB_MAX_CPUS];
 };
 
 /*
  * Open per_cpu/cpuN/trace_pipe_raw of @instance (NULL: the top level) for
- * every CPU that has one.  Returns 0, or -1 with @err saying what and where.
+ * every CPU that has one, and learn its sub-buffer size.  Returns 0, or -1
+ * with @err saying what and where.
  */
 int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *instance,
 		    char *err, size_t errlen);

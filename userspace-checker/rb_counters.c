@@ -14,15 +14,18 @@ const char *const rb_ts_path_names[RB_TS_PATH_MAX] = {
 	[RB_TS_ABSOLUTE]	= "absolute",
 	[RB_TS_A_TO_C]		= "A-C",
 	[RB_TS_A_TO_C_LOST]	= "A-C,C-F_delta_0",
+	[RB_TS_B_TO_C]		= "B-C",
+	[RB_TS_A_TO_B_LOST]	= "A-B_delta_0",
+	[RB_TS_C_TO_F_LOST]	= "C-F_delta_0",
 	[RB_TS_DISCARD_REMOVED]	= "discard_removed",
 	[RB_TS_DISCARD_PADDING]	= "discard_padding",
 };
 
-int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
+unsigned int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
 {
 	static const char prefix[] = "ts path ";
 	const char *line = stats;
-	int found = 0;
+	unsigned int found = 0;
 
 	memset(out, 0, sizeof(uint64_t) * RB_TS_PATH_MAX);
 	while (line && *line) {
@@ -37,7 +40,7 @@ int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
 				if ((size_t)(colon - name) == strlen(rb_ts_path_names[p]) &&
 				    !strncmp(name, rb_ts_path_names[p], colon - name)) {
 					out[p] = strtoull(colon + 1, NULL, 10);
-					found++;
+					found |= 1u << p;
 					break;
 				}
 			}
@@ -45,6 +48,16 @@ int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX])
 		line = end ? end + 1 : NULL;
 	}
 	return found;
+}
+
+uint64_t rb_counters_sum(const struct rb_path_counters *k, int cpu, unsigned int mask)
+{
+	uint64_t sum = 0;
+
+	for (int p = 0; p < RB_TS_PATH_MAX; p++)
+		if (mask & (1u << p))
+			sum += k->v[cpu][p];
+	return sum;
 }
 
 uint64_t rb_counters_dropped(const char *stats)

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The ring buffer's time stamp path counters (kernel-patches/0002), as
- * shown in per_cpu/cpuN/stats: "ts path A-C: 12".
+ * The ring buffer's time stamp path counters (kernel-patches/LINE/0001 or
+ * 0002), as shown in per_cpu/cpuN/stats: "ts path A-C: 12".  Each line's
+ * series counts the paths of its own __rb_reserve_next(): 6.1 lumps the
+ * two delta-0 outcomes of an interruption between A and C in one counter
+ * and has read_failed (the 32-bit rb_time_t); 6.12 names where the
+ * interruption was (B-C, A-B_delta_0, C-F_delta_0).  A kernel prints only
+ * its own: which ones it printed is part of what is read.
  */
 #ifndef _RB_COUNTERS_H
 #define _RB_COUNTERS_H
@@ -19,6 +24,9 @@ enum rb_ts_path {
 	RB_TS_ABSOLUTE,
 	RB_TS_A_TO_C,
 	RB_TS_A_TO_C_LOST,
+	RB_TS_B_TO_C,
+	RB_TS_A_TO_B_LOST,
+	RB_TS_C_TO_F_LOST,
 	RB_TS_DISCARD_REMOVED,
 	RB_TS_DISCARD_PADDING,
 	RB_TS_PATH_MAX
@@ -26,8 +34,14 @@ enum rb_ts_path {
 
 extern const char *const rb_ts_path_names[RB_TS_PATH_MAX];
 
+/* The paths an interruption between A and C sends an event down, any line. */
+#define RB_TS_A_TO_C_PATHS ((1u << RB_TS_A_TO_C) | (1u << RB_TS_A_TO_C_LOST) | \
+			    (1u << RB_TS_B_TO_C) | (1u << RB_TS_A_TO_B_LOST) | \
+			    (1u << RB_TS_C_TO_F_LOST))
+
 struct rb_path_counters {
 	bool		present;	/* the kernel has them */
+	unsigned int	have;		/* which: 1 << enum rb_ts_path */
 	int		nr_cpus;
 	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
 	/* The buffer was reset during the run (they went down): since then only. */
@@ -44,10 +58,10 @@ struct rb_path_counters {
 };
 
 /*
- * Parse the text of one stats file into @out.  Returns how many path
- * counters it found: 0 on a kernel without the series.
+ * Parse the text of one stats file into @out.  Returns which path counters
+ * it found (1 << enum rb_ts_path): 0 on a kernel without the series.
  */
-int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
+unsigned int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
 /* The "dropped events" count of one stats file's text (0 if it has none). */
 uint64_t rb_counters_dropped(const char *stats);
 
@@ -56,6 +70,9 @@ uint64_t rb_counters_dropped(const char *stats);
  * between (a trace_clock switch, an unloaded module's events): it keeps
  * @after, the counts since the reset, and is marked was_reset.
  */
+/* The sum of the counters of one CPU in @mask (1 << enum rb_ts_path). */
+uint64_t rb_counters_sum(const struct rb_path_counters *k, int cpu, unsigned int mask);
+
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before);
 
 #endif /* _RB_COUNTERS_H */

@@ -277,6 +277,7 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 			  struct rb_path_counters *k)
 {
 	k->present = false;
+	k->have = 0;
 	k->nr_cpus = ncpus;
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		char name[64];
@@ -284,7 +285,9 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 
 		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
 		text = tracefs_instance_file_read(inst, name, NULL);
-		if (text && rb_counters_parse(text, k->v[cpu]) > 0)
+		if (text)
+			k->have |= rb_counters_parse(text, k->v[cpu]);
+		if (k->have)
 			k->present = true;
 		if (text)
 			k->dropped[cpu] = rb_counters_dropped(text);
@@ -312,8 +315,8 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	struct tracefs_instance *inst = NULL;
 	struct rb_capture_src src = { .ncpus = 0 };
 	struct live_ctx x = { .o = o, .in = in };
-	int psize = getpagesize();
 	int ret = -1;
+	int psize;
 	double start, last_progress;
 	void *page = NULL;
 
@@ -333,6 +336,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	if (rb_capture_open(&src, tracefs_tracing_dir(), o->instance, in->err,
 			    sizeof(in->err)) < 0)
 		goto out;
+	psize = src.subbuf_size;
 	x.layout = (struct rb_subbuf_layout){
 		.psize = psize, .long_size = sizeof(long),
 		.big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,

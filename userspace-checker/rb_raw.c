@@ -187,13 +187,16 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 	memset(&before, 0, sizeof(before));
 	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
 		char *text;
+		unsigned int found;
 		size_t len;
 
 		snprintf(name, sizeof(name), "cpu%d.stats-after", cpu);
 		text = read_file(dir, name, &len);
 		if (!text)
 			continue;
-		if (rb_counters_parse(text, k->v[cpu]) > 0) {
+		found = rb_counters_parse(text, k->v[cpu]);
+		if (found) {
+			k->have |= found;
 			k->present = true;
 			k->nr_cpus = cpu + 1;
 		}

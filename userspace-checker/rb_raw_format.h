@@ -4,7 +4,8 @@
  * rbdrain) and its reader (rb_raw.c).  libc only: rbdrain includes it and
  * is built static, for the guest's architecture.
  *
- * A capture is a directory: "meta" (RB_RAW_MAGIC, then page_size,
+ * A capture is a directory: "meta" (RB_RAW_MAGIC, then page_size (the
+ * size of one sub-buffer: a page, or buffer_subbuf_size_kb on 6.6 on),
  * long_size, endian, and from rbdrain machine and stream_bytes),
  * "header_page", "format", then either cpuN.raw (records of a u32 length
  * and that many bytes of sub-buffer) or stream.raw (records of u32 cpu,

@@ -84,7 +84,7 @@ static void report_records(FILE *f, const struct rb_verifier *v)
 static void report_coverage(FILE *f, const struct rb_verifier *v)
 {
 	const struct rb_path_counters *k = v->counters;
-	uint64_t tot[RB_TS_PATH_MAX] = { 0 }, slow = 0, events = 0;
+	uint64_t tot[RB_TS_PATH_MAX] = { 0 }, slow = 0, events = 0, a_to_c = 0;
 
 	if (!k || !k->present) {
 		fprintf(f, "\n  time stamp paths: unknown (no path counters in this kernel)\n");
@@ -96,6 +96,8 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 		fprintf(f, " %9s%-3d", "cpu", cpu);
 	fprintf(f, " %12s\n", "total");
 	for (int p = 0; p < RB_TS_PATH_MAX; p++) {
+		if (!(k->have & (1u << p)))
+			continue;
 		fprintf(f, "  %-28s", rb_ts_path_names[p]);
 		for (int cpu = 0; cpu < k->nr_cpus; cpu++) {
 			fprintf(f, " %12" PRIu64, k->v[cpu][p]);
@@ -116,11 +118,13 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 							   v->free_slow : v->free_events)) /
 			(double)v->free_events, v->free_events, v->free_slow);
 	report_records(f, v);
-	if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST] && !tot[RB_TS_BEFORE_AFTER] &&
-	    !tot[RB_TS_READ_FAILED])
+	for (int p = 0; p < RB_TS_PATH_MAX; p++)
+		if (RB_TS_A_TO_C_PATHS & (1u << p))
+			a_to_c += tot[p];
+	if (!a_to_c && !tot[RB_TS_BEFORE_AFTER] && !tot[RB_TS_READ_FAILED])
 		fprintf(f, "  NOTE: no slow path of the nested-event logic was hit: "
 			"this run tested only the fast path\n");
-	else if (!tot[RB_TS_A_TO_C] && !tot[RB_TS_A_TO_C_LOST])
+	else if (!a_to_c)
 		fprintf(f, "  NOTE: the A-C paths (interrupted between A and C) were never hit\n");
 	/*
 	 * Only the 32-bit rb_time_t can fail a read: an interrupt between the

@@ -97,6 +97,8 @@ static void json_counters(FILE *f, const struct rb_verifier *v)
 	for (int cpu = 0; cpu < k->nr_cpus; cpu++) {
 		fprintf(f, "%s{\"cpu\":%d", cpu ? "," : "", cpu);
 		for (int p = 0; p < RB_TS_PATH_MAX; p++) {
+			if (!(k->have & (1u << p)))
+				continue;
 			fputc(',', f);
 			json_str(f, rb_ts_path_names[p]);
 			fprintf(f, ":%" PRIu64, k->v[cpu][p]);

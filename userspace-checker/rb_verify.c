@@ -566,7 +566,7 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 		if (!v->cpus[cpu] || v->cpu_lost_reports[cpu] || v->cpu_resets[cpu] ||
 		    k->was_reset[cpu])
 			continue;
-		counted = k->v[cpu][RB_TS_A_TO_C] + k->v[cpu][RB_TS_A_TO_C_LOST];
+		counted = rb_counters_sum(k, cpu, RB_TS_A_TO_C_PATHS);
 		for (int c = 0; c < RB_CTX_MAX; c++) {
 			seen += v->cpu_ctx[cpu][c].before_c;
 			events += v->cpu_ctx[cpu][c].events;

@@ -228,7 +228,7 @@ int main(int argc, char **argv)
 		/* no such instance (or no buffers in it): the user named the wrong one */
 		return errno == ENOENT ? 2 : 1;
 	}
-	d.psize = getpagesize();
+	d.psize = d.src.subbuf_size;
 	d.page = malloc(d.psize);
 	d.w = rb_capture_create(out, d.psize, stream, d.err, sizeof(d.err));
 	if (!d.page || !d.w) {

@@ -807,7 +807,12 @@ TEST(path_counters_are_parsed_from_stats)
 {
 	uint64_t v[RB_TS_PATH_MAX];
 
-	EXPECT_EQ(RB_TS_PATH_MAX, rb_counters_parse(stats_with_counters, v), "all nine found");
+	unsigned int of_6_1 = 1u << RB_TS_FIRST_SUBBUF | 1u << RB_TS_READ_FAILED |
+			      1u << RB_TS_BEFORE_AFTER | 1u << RB_TS_EXTEND | 1u << RB_TS_ABSOLUTE |
+			      1u << RB_TS_A_TO_C | 1u << RB_TS_A_TO_C_LOST |
+			      1u << RB_TS_DISCARD_REMOVED | 1u << RB_TS_DISCARD_PADDING;
+
+	EXPECT_EQ(of_6_1, rb_counters_parse(stats_with_counters, v), "the nine of 6.1 found, and no other");
 	EXPECT_EQ(2, v[RB_TS_A_TO_C], "A-C");
 	EXPECT_EQ(1, v[RB_TS_A_TO_C_LOST], "A-C,C-F_delta_0, not confused with A-C");
 	EXPECT_EQ(5, v[RB_TS_BEFORE_AFTER], "before_stamp!=write_stamp");
@@ -815,6 +820,29 @@ TEST(path_counters_are_parsed_from_stats)
 	EXPECT_EQ(6, v[RB_TS_DISCARD_PADDING], "discard_padding, not confused with it");
 	EXPECT_EQ(0, rb_counters_parse("entries: 0\nread events: 7\n", v),
 		  "a kernel without the series has none");
+}
+
+/* 6.12's series: no read_failed, and the A-C outcomes named by where. */
+static const char stats_6_12[] =
+	"entries: 0\nread events: 7\n"
+	"ts path first_subbuf: 3\nts path before_stamp!=write_stamp: 5\n"
+	"ts path time_extend: 1\nts path absolute: 0\nts path B-C: 2\n"
+	"ts path A-B_delta_0: 8\nts path C-F_delta_0: 9\n"
+	"ts path discard_removed: 4\nts path discard_padding: 6\n";
+
+TEST(path_counters_of_6_12_are_parsed_from_stats)
+{
+	struct rb_path_counters k = { .nr_cpus = 1 };
+	unsigned int have = rb_counters_parse(stats_6_12, k.v[0]);
+
+	EXPECT_EQ(0, have & (1u << RB_TS_READ_FAILED), "no read_failed on 6.12");
+	EXPECT_EQ(0, have & (1u << RB_TS_A_TO_C | 1u << RB_TS_A_TO_C_LOST),
+		  "6.1's A-C names are not 6.12's");
+	EXPECT_EQ(2, k.v[0][RB_TS_B_TO_C], "B-C");
+	EXPECT_EQ(8, k.v[0][RB_TS_A_TO_B_LOST], "A-B_delta_0");
+	EXPECT_EQ(9, k.v[0][RB_TS_C_TO_F_LOST], "C-F_delta_0, not confused with A-B_delta_0");
+	EXPECT_EQ(19, rb_counters_sum(&k, 0, RB_TS_A_TO_C_PATHS),
+		  "the A-C paths of 6.12 add up as 6.1's do");
 }
 
 /* One event interrupted before C on cpu0 (see the test above this one). */
@@ -874,6 +902,20 @@ TEST(slow_paths_within_the_events_involved_in_interruptions_pass)
 	rb_verify_finish(v);
 	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "3 slow, 3 allowed");
 	EXPECT_EQ(0, v->free_slow, "no free event left the fast path");
+	rb_verifier_free(v);
+}
+
+TEST(kernel_6_12_a_to_c_paths_above_seen_events_fail)
+{
+	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	/* One interruption seen; 6.12 counted two, on different paths. */
+	k.v[0][RB_TS_B_TO_C] = 1;
+	k.v[0][RB_TS_C_TO_F_LOST] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 1 seen");
 	rb_verifier_free(v);
 }
 

@@ -137,20 +137,23 @@ rm "$d/faults/faults.json"
 expect "a faults run without its table" ERROR 2
 
 # Coverage: the kernel's path counters against images/coverage.table.
-# cover NAME [PATH=N...]: a default-length stress run whose kernel took
-# every path (read_failed aside) but those given.
+# cover NAME [PATH=N...]: a default-length stress run whose 6.1 kernel took
+# every path (read_failed aside) but those given; LINE=6.12 cover ...: a
+# 6.12 kernel's counters (no read_failed, the A-C outcomes split).
 cover() {
 	mk "$1"; shift
 	printf 'job=stress\nduration=60\nphases=discard,absolute\n' > "$d/settings"
 	printf 'quiet_every_ms 5000\nquiet_ms 200\n' > "$d/module-settings.txt"
 	printf 'discard\nabsolute\ndiscard\n' > "$d/phases"
-	python3 - "$d/result.json" "$@" <<'PY'
+	python3 - "$d/result.json" "${LINE:-6.1}" "$@" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-c = {p: 7 for p in ('first_subbuf', 'before_stamp!=write_stamp', 'A-C', 'A-C,C-F_delta_0',
-                    'time_extend', 'absolute', 'discard_removed', 'discard_padding')}
-c['read_failed'] = 0
-for kv in sys.argv[2:]:
+a_to_c = ('A-C', 'A-C,C-F_delta_0') if sys.argv[2] == '6.1' else ('B-C', 'A-B_delta_0', 'C-F_delta_0')
+c = {p: 7 for p in ('first_subbuf', 'before_stamp!=write_stamp') + a_to_c +
+     ('time_extend', 'absolute', 'discard_removed', 'discard_padding')}
+if sys.argv[2] == '6.1':
+    c['read_failed'] = 0
+for kv in sys.argv[3:]:
     k, v = kv.split('=')
     c[k] = int(v)
 r['path_counters'] = [dict(c, cpu=0)]
@@ -174,15 +177,23 @@ expect "a 20 s run: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=
 cover stopped time_extend=0; echo stopped > "$d/stopped"
 expect "a run stopped early from the host: coverage not judged" PASS 0 "incomplete=" "checks.3.verdict=SKIP"
 cover no-quiet time_extend=0; echo 'quiet_every_ms 0' > "$d/module-settings.txt"
-expect "no quiet periods: time_extend not applicable" PASS 0 "incomplete=" "coverage.4.verdict=n/a"
+expect "no quiet periods: time_extend not applicable" PASS 0 "incomplete=" "coverage.7.verdict=n/a"
 cover no-absolute absolute=0
-expect "absolute: never expected on 6.1 (nothing sets the mode)" PASS 0 "incomplete=" "coverage.5.verdict=n/a"
+expect "absolute: never expected on 6.1 (nothing sets the mode)" PASS 0 "incomplete=" "coverage.8.verdict=n/a"
 cover unavailable discard_removed=0 discard_padding=0; printf 'discard unavailable\n' > "$d/phases"
-expect "a phase the kernel could not enter: its paths not applicable" PASS 0 "incomplete=" "coverage.6.verdict=n/a"
+expect "a phase the kernel could not enter: its paths not applicable" PASS 0 "incomplete=" "coverage.9.verdict=n/a"
 cover no-phases absolute=0 discard_removed=0 discard_padding=0; : > "$d/phases"
 expect "phases none: the discard paths not applicable" PASS 0 "incomplete="
 cover read-failed read_failed=3
-expect "a path reached that is not expected counts as reached" PASS 0 "coverage.8.verdict=reached"
+expect "a path reached that is not expected counts as reached" PASS 0 "coverage.11.verdict=reached"
+LINE=6.12 cover line-6.12
+expect "6.12: 6.1's A-C paths and read_failed not counted there, n/a" PASS 0 "incomplete=" \
+	"coverage.2.verdict=n/a" "coverage.3.verdict=n/a" "coverage.11.verdict=n/a" "coverage.4.verdict=reached"
+LINE=6.12 cover line-6.12-no-c-f C-F_delta_0=0
+expect "6.12: C-F_delta_0 expected and not reached" PASS 4 "incomplete=C-F_delta_0"
+cover line-6.1-no-b-c
+expect "6.1: 6.12's A-C outcomes not counted there, n/a" PASS 0 "incomplete=" \
+	"coverage.4.verdict=n/a" "coverage.5.verdict=n/a" "coverage.6.verdict=n/a"
 cover vanilla
 python3 -c "import json; r = json.load(open('$d/result.json')); r['path_counters'] = None; json.dump(r, open('$d/result.json', 'w'))"
 expect "a kernel without the counters: coverage SKIP" PASS 0 "checks.3.verdict=SKIP"
