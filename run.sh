@@ -42,6 +42,14 @@ cmd_build() {
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
 debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=()
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
+# use_line LINE: this kernel line's paths from now on (common.sh again).
+use_line() {
+	local why
+	why=$(kspec_check "$1:ours:default:x86_64")
+	[ -z "$why" ] || usage_error "--kernel: $why"
+	export RBTS_KERNEL=$1:ours:default:x86_64
+	. "$TOP/images/common.sh"
+}
 parse_run_opts() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
@@ -68,6 +76,7 @@ parse_run_opts() {
 		--save-raw)	settings+=(saveraw=1); shift ;;
 		--phases)	settings+=("phases=${2:-}"); shift 2 || usage_error "--phases needs a list" ;;
 		--discard)	settings+=("discard=${2:-}"); shift 2 || usage_error "--discard needs a mask" ;;
+		--subbuf-kb)	settings+=("subbufkb=${2:-}"); shift 2 || usage_error "--subbuf-kb needs a size in KiB" ;;
 		--arch)		arch=${2:-}; shift 2 || usage_error "--arch needs a value" ;;
 		--singlestep)	boot_extra="$boot_extra --singlestep"
 				# as under --debug: too slow for the AML _PRT method
@@ -122,6 +131,8 @@ parse_run_opts() {
 	case " $(kspec_lines) " in *" $kline "*) ;;
 	*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac
 	local why
+	why=$(kspec_check "$kline:ours:$variant:$arch")
+	[ -z "$why" ] || usage_error "$why"
 	why=$(guest_words 2>&1 >/dev/null) || usage_error "${why#guest-args: }"
 	# common.sh was read before the options: take this kernel's paths now.
 	export RBTS_KERNEL=$kline:ours:$variant:$arch
@@ -253,12 +264,33 @@ cmd_test() {
 	exec python3 "$TOP/images/tests/runner.py" "$@"
 }
 
-# bench kernels: vanilla 6.1.192, our series (64- and 32-bit rb_time_t), or
-# vanilla against another series; see images/bench-kernels.sh.
+# bench_kernel ITEM: NAME=SPEC for one item of --kernels: NAME=SPEC as it
+# is, or a short name: vanilla-LINE, series-LINE, series-LINE-32.
+bench_kernel() {
+	local item=$1 name spec why
+	case "$item" in
+	*=*)		name=${item%%=*} spec=${item#*=} ;;
+	vanilla-*)	name=$item spec=${item#vanilla-}:vanilla:default:x86_64 ;;
+	series-*-32)	name=$item spec=${item#series-}; spec=${spec%-32}:ours:rb-time-32:x86_64 ;;
+	series-*)	name=$item spec=${item#series-}:ours:default:x86_64 ;;
+	*)		usage_error "--kernels: '$item' is not NAME=SPEC, vanilla-LINE, series-LINE or series-LINE-32" ;;
+	esac
+	[[ "$name" =~ ^[A-Za-z0-9_.-]+$ ]] || usage_error "--kernels: '$name' is not a name (letters, digits, . _ -)"
+	why=$(kspec_check "$spec")
+	[ -z "$why" ] || usage_error "--kernels $item: $why"
+	echo "$name=$spec"
+}
+
+# bench kernels: any set of kernels by spec (default: both lines, vanilla
+# and our series, and 6.1's 32-bit rb_time_t), or vanilla against another
+# series; see images/bench-kernels.sh.
 cmd_bench_kernels() {
-	local reps=3 dur=10 icount= threshold= series= id out name kline=6.1
+	local reps=3 dur=10 icount= threshold= series= id out name kline=6.1 list= item
+	local default_list=vanilla-6.1,series-6.1,series-6.1-32,vanilla-6.12,series-6.12
 	while [ $# -gt 0 ]; do
 		case "$1" in
+		--kernels)	list=${2:-}; shift 2 || usage_error "--kernels needs a list" ;;
+		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
 		--reps)		reps=${2:-}; shift 2 || usage_error "--reps needs a value" ;;
 		--duration)	dur=$(parse_duration "${2:-}"); shift 2 || usage_error "--duration needs a value" ;;
 		--icount)	icount=${2:-}; shift 2 || usage_error "--icount needs a shift (0-9)" ;;
@@ -273,22 +305,27 @@ cmd_bench_kernels() {
 	[ -z "$icount" ] || [[ "$icount" =~ ^[0-9]$ ]] || usage_error "--icount takes a shift of 0 to 9, not '$icount'"
 	[ -z "$threshold" ] || [[ "$threshold" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 		usage_error "--threshold must be a percentage, not '$threshold'"
+	[ -z "$list" ] || [ -z "$series" ] || usage_error "--kernels and --series cannot be combined (name the series in the list: NAME=$kline:DIR)"
 	if [ -n "$series" ]; then
 		[ -f "$series/series" ] || usage_error "--series $series: no 'series' file there"
 		series=$(cd "$series" && pwd)
 	fi
-	cmd_setup
-	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
 	# NAME=SPEC each (images/kernel/spec.sh); the first is the baseline.
-	local kernels=("vanilla=$kline:vanilla:default:x86_64")
+	local kernels=()
 	if [ -n "$series" ]; then
 		name=$(basename "$series" | tr -c 'a-zA-Z0-9_.\n-' '_')
 		case "$name" in series*) ;; *) name=series-$name ;; esac
-		[ "$name" != series-64 ] && [ "$name" != series-32 ] || name=$name-candidate
-		kernels+=("$name=$kline:$series:default:x86_64")
+		[ "$name" != "series-$kline" ] || name=$name-candidate
+		kernels=("$(bench_kernel "vanilla-$kline")" "$(bench_kernel "$name=$kline:$series:default:x86_64")")
 	else
-		kernels+=("series-64=$kline:ours:default:x86_64" "series-32=$kline:ours:rb-time-32:x86_64")
+		IFS=, read -r -a items <<< "${list:-$default_list}"
+		for item in "${items[@]}"; do
+			kernels+=("$(bench_kernel "$item")") || exit 2
+		done
+		[ ${#kernels[@]} -ge 2 ] || usage_error "--kernels: at least two kernels to compare"
 	fi
+	cmd_setup
+	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
 	id=$(date +%Y%m%d-%H%M%S)
 	out=$TOP/results/bench-kernels-$id
 	info "bench kernels: ${kernels[*]%%=*}; $reps repetition(s), ${dur}s of stress each${icount:+, -icount shift=$icount}"
@@ -324,15 +361,17 @@ cmd_bench() {
 # The kernel's ftrace selftests (curated subset) on vanilla and on our
 # series: identical results, case by case; see images/selftests-kernels.sh.
 cmd_selftests() {
-	local timeout=120 out
+	local timeout=120 out kline=6.1
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--timeout)	timeout=${2:-}; shift 2 || usage_error "--timeout needs a value" ;;
+		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
 		-h|--help)	help_of selftests; exit 0 ;;
 		*)		usage_error "selftests: unknown option '$1'" ;;
 		esac
 	done
 	[[ "$timeout" =~ ^[1-9][0-9]{0,3}$ ]] || usage_error "--timeout must be 1 to 9999 seconds, not '$timeout'"
+	use_line "$kline"
 	cmd_setup
 	make -s -C "$TOP/userspace-checker" O="$CHECKOUT"
 	out=$TOP/results/selftests-$(date +%Y%m%d-%H%M%S)
@@ -341,7 +380,15 @@ cmd_selftests() {
 
 # rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
 cmd_model() {
+	local kline=6.1
 	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
+	if [ "${1:-}" = --kernel ]; then
+		kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))"
+		why=$(kspec_check "$kline:ours:rb-time-32:x86_64")
+		[ -z "$why" ] || usage_error "model: $why: the model checks the 32-bit rb_time_t, which only 6.1 has (6.8 removed it)"
+		export RBTS_KERNEL=$kline:ours:default:x86_64
+		. "$TOP/images/common.sh"
+	fi
 	cmd_setup
 	"$TOP/images/prepare-tree.sh"
 	make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC"

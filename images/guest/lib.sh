@@ -34,6 +34,15 @@ start_writers() {
 		echo 2 > /out/verdict
 		return 1
 	fi
+	# Sub-buffers larger than a page: 6.6 and later only (6.1 has no file).
+	if [ "$subbufkb" != 4 ]; then
+		if [ ! -e "$I/buffer_subbuf_size_kb" ]; then
+			echo "rbts: error: rbts.subbufkb=$subbufkb: this kernel has page-sized sub-buffers only (no buffer_subbuf_size_kb)" | tee /out/error.txt
+			echo 2 > /out/verdict
+			return 1
+		fi
+		echo "$subbufkb" > "$I/buffer_subbuf_size_kb"
+	fi
 	echo "$bufkb" > "$I/buffer_size_kb"
 	# shellcheck disable=SC2086 # $mod is a list of parameters
 	if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then

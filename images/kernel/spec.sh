@@ -23,6 +23,9 @@ kspec_default() { echo "6.1:ours:default:x86_64"; }
 # The known lines, space-separated.
 kspec_lines() { awk '!/^#/ && NF { printf "%s%s", s, $1; s = " " } END { print "" }' "$KSPEC_LINES"; }
 
+# The variants LINE can build, space-separated (its row's last column).
+kspec_line_variants() { awk -v l="$1" '!/^#/ && $1 == l { gsub(",", " ", $6); print $6 }' "$KSPEC_LINES"; }
+
 # kspec_check SPEC: empty output if it is valid, else what is wrong (one line).
 kspec_check() {
 	local line series variant arch extra
@@ -38,6 +41,8 @@ kspec_check() {
 	esac
 	case " $KSPEC_VARIANTS " in *" $variant "*) ;;
 	*) echo "variant must be one of: $KSPEC_VARIANTS; not '$variant'"; return ;; esac
+	case " $(kspec_line_variants "$line") " in *" $variant "*) ;;
+	*) echo "kernel line $line has no $variant variant (it builds: $(kspec_line_variants "$line"))"; return ;; esac
 	case " $KSPEC_ARCHES " in *" $arch "*) ;;
 	*) echo "arch must be one of: $KSPEC_ARCHES; not '$arch'"; return ;; esac
 }
@@ -50,7 +55,7 @@ kspec_load() {
 	KLINE=${KLINE:-6.1} SERIES=${SERIES:-ours} VARIANT=${VARIANT:-default} ARCH=${ARCH:-x86_64}
 	KSPEC=$KLINE:$SERIES:$VARIANT:$ARCH
 	row=$(awk -v l="$KLINE" '$1 == l' "$KSPEC_LINES")
-	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES line_config <<< "$row"
+	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES line_config _ <<< "$row"
 	KERNEL_TARBALL=/usr/src/$KERNEL_PACKAGE.tar.xz
 	case "$SERIES" in
 	ours)		PATCHES=$TOP/$PATCHES name= ;;
