@@ -194,6 +194,8 @@ boot_and_verify() {
 	id=$(date +%Y%m%d-%H%M%S)-$$
 	out=$TOP/results/$id
 	mkdir -p "$out"
+	# Which kernel this run is of (verdict.json "kernel"): spec and version.
+	printf 'spec %s\nline %s\nversion %s\n' "$KSPEC" "$KLINE" "$KERNEL_VERSION" > "$out/kernel"
 	ln -sfn "$id" "$TOP/results/latest"
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
 	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${kernel_args:+,$kernel_args}${settings[0]:+, ${settings[*]}}, verifying for ${duration}s"

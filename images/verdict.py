@@ -357,6 +357,7 @@ def main():
             status = EXIT_INCOMPLETE
     stopped = os.path.exists(run.path('stopped'))
     doc = {'verdict': verdict, 'exit': status, 'incomplete': incomplete,
+           'kernel': key_values(read(run.path('kernel')), ' ') or None,
            'checks': run.checks, 'coverage': coverage,
            'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped}
     with open(run.path('verdict.json'), 'w') as f:

@@ -70,10 +70,10 @@ static void report_records(FILE *f, const struct rb_verifier *v)
 	/* Only a reader that walks sub-buffers counts them (not libtracecmd's). */
 	if (!v->records[RB_REC_SUBBUF])
 		return;
-	fprintf(f, "  in the verified sub-buffers: %" PRIu64 " sub-buffers, %" PRIu64
+	fprintf(f, "  in the verified sub-buffers: %" PRIu64 " sub-buffers of %d bytes, %" PRIu64
 		" time extends, %" PRIu64 " full time stamps (absolute + before_stamp!=write_stamp"
 		" + read_failed), %" PRIu64 " discarded events left as padding\n",
-		v->records[RB_REC_SUBBUF], v->records[RB_REC_EXTEND],
+		v->records[RB_REC_SUBBUF], v->subbuf_size, v->records[RB_REC_EXTEND],
 		v->records[RB_REC_ABSOLUTE], v->records[RB_REC_DISCARDED]);
 }
 

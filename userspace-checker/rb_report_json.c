@@ -158,6 +158,7 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 	fprintf(f, "\"records\":{");
 	for (int r = 0; r < RB_REC_MAX; r++)
 		fprintf(f, "%s\"%s\":%" PRIu64, r ? "," : "", rb_record_names[r], v->records[r]);
+	fprintf(f, ",\"subbuf_size\":%d", v->subbuf_size);
 	fprintf(f, "},\"fast_path\":{\"free_events\":%" PRIu64 ",\"left_fast_path\":%" PRIu64 "},",
 		v->free_events, v->free_slow);
 	json_contexts(f, v);

@@ -165,6 +165,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		return -1;
 	}
 	rb_verify_records(in->v, w.n);
+	in->v->subbuf_size = psize;
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)
 		rb_verify_lost(in->v, cpu, missed);

@@ -145,6 +145,7 @@ struct rb_verifier {
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */
+	int			subbuf_size;	/* their size in bytes, 0 if not walked */
 	/*
 	 * The seed's promise, from the kernel's counters (counters rule):
 	 * events that neither were interrupted before their reservation
