@@ -11,6 +11,8 @@ boot/legacy.  Its header may say
     # test: one line saying what it checks      (shown by --list)
     # rbts-test: full                           (only with --full)
     # rbts-test: timeout SECONDS                (default 1800, boot 3600)
+    # rbts-test: line LINE                      (boot: the kernel line it
+                                                  boots, default 6.1)
 
 It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 "# TODO" directives, "# ..." diagnostics); the runner numbers them and
@@ -45,6 +47,8 @@ class Test:
         self.name = group + '/' + re.sub(r'^\d+-', '', stem)
         self.what = ''
         self.full = False
+        # the kernel line a boot test boots (--kernel selects by it)
+        self.line = '6.1' if group == 'boot' else None
         # a boot test may build a kernel cold first (ten minutes and more)
         self.timeout = 3600 if group == 'boot' else 1800
         with open(path, errors='replace') as f:
@@ -59,6 +63,8 @@ class Test:
                     self.full = True
                 elif m and m.group(1) == 'timeout':
                     self.timeout = int(m.group(2))
+                elif m and m.group(1) == 'line':
+                    self.line = m.group(2)
 
 
 def discover(tests_dir):
@@ -74,10 +80,19 @@ def discover(tests_dir):
     return tests
 
 
-def select(tests, names, host_only, full):
-    """The tests to run: a --full test only with --full or by its name."""
+def kernel_lines():
+    """The kernel lines of images/kernel/lines.table."""
+    with open(os.path.join(TOP, 'images', 'kernel', 'lines.table')) as f:
+        return [l.split()[0] for l in f if l.strip() and not l.startswith('#')]
+
+
+def select(tests, names, host_only, full, line=None):
+    """The tests to run: a --full test only with --full or by its name;
+    with a kernel line, the host tests and that line's boot tests."""
     if host_only:
         tests = [t for t in tests if t.group == 'host']
+    if line:
+        tests = [t for t in tests if t.line in (None, line)]
     if not names:
         return [t for t in tests if full or not t.full]
     out = []
@@ -145,6 +160,7 @@ def main():
     ap.add_argument('--list', action='store_true')
     ap.add_argument('-t', dest='names', action='append', default=[])
     ap.add_argument('--ktap')
+    ap.add_argument('--kernel')
     ap.add_argument('--tests-dir', default=HERE)	# the runner's own tests
     ap.add_argument('--no-setup', action='store_true')
     ap.add_argument('-h', '--help', action='store_true')
@@ -160,14 +176,19 @@ def main():
         print("run.sh: test: unknown option '%s'" % rest[0], file=sys.stderr)
         print("run.sh: see './run.sh test --help'", file=sys.stderr)
         return 2
+    if args.kernel is not None and args.kernel not in kernel_lines():
+        print("run.sh: test: --kernel: no line '%s' (have: %s)" % (args.kernel, ' '.join(kernel_lines())),
+              file=sys.stderr)
+        return 2
     try:
-        tests = select(discover(args.tests_dir), args.names, args.host_only, args.full)
+        tests = select(discover(args.tests_dir), args.names, args.host_only, args.full, args.kernel)
     except ValueError as e:
         print('run.sh: test: %s' % e, file=sys.stderr)
         return 2
     if args.list:
         for t in tests:
-            print('%-28s %s%s' % (t.name, t.what, ' (--full)' if t.full else ''))
+            print('%-28s %s%s%s' % (t.name, t.what, ' (--full)' if t.full else '',
+                                    ' [%s]' % t.line if t.line else ''))
         return 0
     if not tests:
         print('run.sh: test: no test selected', file=sys.stderr)

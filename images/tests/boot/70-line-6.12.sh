@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: kernel line 6.12: the default stress PASSes complete, nested four deep; the legacy control FAILs on nested-delta; 16 KiB sub-buffers verify; 6.1 refuses them
+# rbts-test: line 6.12
 . "$(dirname "$0")/../lib.sh"
 
 # The default run of the second line, as long as coverage is judged.

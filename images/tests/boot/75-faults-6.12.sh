@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: kernel line 6.12: every fault scenario, injected under the live checker; a FAIL only on a known finding is its TODO
+# rbts-test: line 6.12
 # rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 boot --kernel 6.12 --faults "$("$TOP/images/guest-args.py" --default faults)" --duration 15

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: kernel line 6.12 on a real i386 kernel: 64-bit stamps on a 32-bit machine (6.12 has no 32-bit rb_time_t), verified on the host
+# rbts-test: line 6.12
 # rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 build_kernel --kernel 6.12 --arch i386

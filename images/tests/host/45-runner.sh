@@ -28,6 +28,19 @@ out=$(runner --list)
 	ok "--list: every test by its name, the --full one left out" || not_ok "--list: $(echo "$out" | tr '\n' ' ')"
 [ "$(runner --list --full | grep -c boot/long)" = 1 ] && ok "--list --full lists the --full test" ||
 	not_ok "--list --full lists the --full test"
+# A boot test of another line, for these checks only.
+mk boot/20-other-line.sh 'echo "ok - on 6.12"'
+sed -i '2a # rbts-test: line 6.12' "$tmp/t/boot/20-other-line.sh"
+out=$(runner --list --full --kernel 6.12)
+echo "$out" | grep -q "^boot/other-line " && ! echo "$out" | grep -q boot/long && echo "$out" | grep -q "^host/good " &&
+	ok "--kernel 6.12: the host tests and that line's boot tests only" || not_ok "--kernel 6.12: $(echo "$out" | tr '\n' ' ')"
+out=$(runner --list --full --kernel 6.1)
+echo "$out" | grep -q "^boot/long " && ! echo "$out" | grep -q boot/other-line &&
+	ok "--kernel 6.1: a boot test without a line tag is 6.1's" || not_ok "--kernel 6.1: $(echo "$out" | tr '\n' ' ')"
+rm "$tmp/t/boot/20-other-line.sh"
+rc=0; runner --list --kernel 9.9 > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "no line '9.9'" "$tmp/err" && ok "--kernel of an unknown line: exit 2, says so" ||
+	not_ok "--kernel of an unknown line: exit $rc: $(cat "$tmp/err")"
 rc=0; runner --list -t nope > /dev/null 2> "$tmp/err" || rc=$?
 [ "$rc" = 2 ] && grep -q "no such test" "$tmp/err" && ok "-t of an unknown test: exit 2, says so" ||
 	not_ok "-t of an unknown test: exit $rc"
