@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: the debug kernel (lockdep, KASAN, UBSAN, panic_on_warn) PASSes the stress
+# rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 build_kernel --debug
 boot --debug --duration 30
