@@ -398,9 +398,27 @@ cmd_model() {
 }
 
 cmd_report() {
-	case "${1:-}" in -h|--help) help_of report; exit 0 ;; -*) usage_error "report: unknown option '$1'" ;; esac
-	local id=${1:-latest} dir dat
-	[ $# -le 1 ] || usage_error "report takes one RUN-ID"
+	local id=latest dir dat kline= d
+	case "${1:-}" in
+	-h|--help)	help_of report; exit 0 ;;
+	--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))"
+			case " $(kspec_lines) " in *" $kline "*) ;;
+			*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac ;;
+	-*)		usage_error "report: unknown option '$1'" ;;
+	esac
+	[ $# -le 1 ] || usage_error "report takes one RUN-ID, or --kernel LINE"
+	[ -z "$kline" ] || [ $# = 0 ] || usage_error "report: a RUN-ID or --kernel LINE, not both"
+	if [ -n "$kline" ]; then
+		# The newest run of that line with a capture (results/<id>/kernel).
+		id=
+		for d in $(ls -d "$TOP"/results/*/ 2>/dev/null | sort -r); do
+			if grep -qx "line $kline" "$d/kernel" 2>/dev/null && [ -s "$d/trace.dat" ]; then
+				id=$(basename "$d"); break
+			fi
+		done
+		[ -n "$id" ] || die "report: no run of kernel line $kline with a trace.dat in results/"
+	fi
+	id=${1:-$id}
 	dir=$TOP/results/$id
 	[ -d "$dir" ] || usage_error "report: no run '$id' in results/ (have: $(ls "$TOP/results" 2>/dev/null | tail -n 3 | tr '\n' ' '))"
 	dat=$dir/trace.dat

@@ -48,6 +48,14 @@ bad "test: unknown option '--quick'" test --quick
 bad "build: unknown option '--frob'" build --frob
 bad "--kernel: no line '5.4'" --kernel 5.4
 bad "report: unknown option '--frob'" report --frob
+bad "--kernel: no line '5.4'" report --kernel 5.4
+bad "kernel line 6.12 has no rb-time-32 variant" --kernel 6.12 --rb-time-32
+bad "model: kernel line 6.12 has no rb-time-32 variant" model --kernel 6.12
+bad "--kernel: kernel line '5.4' is not in images/kernel/lines.table" selftests --kernel 5.4
+bad "--kernels: 'foo' is not NAME=SPEC, vanilla-LINE, series-LINE or series-LINE-32" bench kernels --kernels vanilla-6.1,foo
+bad "--kernels series-6.12-32: kernel line 6.12 has no rb-time-32 variant" bench kernels --kernels vanilla-6.1,series-6.12-32
+bad "--kernels: at least two kernels to compare" bench kernels --kernels vanilla-6.12
+bad "subbufkb=12: subbufkb must be one of" --subbuf-kb 12
 
 # The README's first command is bare ./run.sh: it must mean run.  Its plan
 # (--dry-run: nothing installed, built or booted) says so and exits 0.
@@ -65,6 +73,8 @@ plan() {	# WHAT PATTERN ARGS...: exit 0 and the plan matches PATTERN
 }
 plan "bare run.sh is run: its plan boots the stress job" "^plan: ./run.sh run.*guest +rbts.job=stress " --dry-run
 plan "the default kernel is 6.1 with our series" "kernel +6.1:ours:default:x86_64: 6.1.192" --dry-run
+plan "--kernel 6.12: 6.12.118 with its own series" "kernel +6.12:ours:default:x86_64: 6.12.118 .*kernel-patches/6.12/series" --kernel 6.12 --dry-run
+plan "--subbuf-kb reaches the guest" "rbts.subbufkb=16" --kernel 6.12 --subbuf-kb 16 --dry-run
 plan "--debug names the debug kernel and panic_on_warn" "kernel-6.1-x86_64-debug/.*panic_on_warn=1" --debug --dry-run
 plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --arch i386 --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
