@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install with apt-get whatever of the project's Debian packages is missing,
-# with the kernel source package of the kernel spec (RBTS_KERNEL; its line's
-# row of images/kernel/lines.table names it).  Quiet when everything is
-# there already.  (gcc-multilib: rbdrain for the i386 guest is built with
+# with the kernel source package of every kernel line (each row of
+# images/kernel/lines.table names one): the suite and bench kernels use
+# them all, and one is a few hundred MB.  Quiet when everything is there
+# already.  (gcc-multilib: rbdrain for the i386 guest is built with
 # -m32; its busybox: images/fetch-i386-busybox.sh.)
 #
 # usage: images/install-deps.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-pkgs=("$KERNEL_PACKAGE" qemu-system-x86 busybox-static libtracefs-dev
+mapfile -t line_pkgs < <(awk '!/^#/ && NF { print $3 }' "$KSPEC_LINES")
+pkgs=("${line_pkgs[@]}" qemu-system-x86 busybox-static libtracefs-dev
       libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
       libelf-dev libssl-dev cpio ccache pkg-config file python3
       clang libclang-rt-14-dev time gnuplot-nox libzstd-dev

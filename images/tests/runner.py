@@ -196,13 +196,15 @@ def main():
 
     env = dict(os.environ, RBTS_FULL='1' if args.full else '0')
     if not args.no_setup:
-        # What every test may use: the checker and the prepared tree (its
-        # checkpatch.pl, ring_buffer.c for the model).  Boot tests build
-        # their kernels through ./run.sh, cached.
-        for cmd in (['make', '-s', '-C', os.path.join(TOP, 'userspace-checker'),
-                     'O=' + os.path.join(os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build')), 'checker')],
-                    [os.path.join(TOP, 'images', 'prepare-tree.sh')]):
-            if subprocess.run(cmd, env=env).returncode != 0:
+        # What every test may use: the checker and the prepared tree of
+        # every line (its checkpatch.pl for host/patches, ring_buffer.c for
+        # the model).  Boot tests build their kernels through ./run.sh, cached.
+        cmds = [(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker'),
+                  'O=' + os.path.join(os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build')), 'checker')], {})]
+        cmds += [([os.path.join(TOP, 'images', 'prepare-tree.sh')],
+                  {'RBTS_KERNEL': line + ':ours:default:x86_64'}) for line in kernel_lines()]
+        for cmd, extra in cmds:
+            if subprocess.run(cmd, env=dict(env, **extra)).returncode != 0:
                 print('run.sh: test: set-up failed: %s' % ' '.join(cmd), file=sys.stderr)
                 return 2
 
