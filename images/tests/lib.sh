@@ -161,3 +161,18 @@ for r in json.load(open(sys.argv[1]))['scenarios']:
         print('not ok - fault ' + line)
 PY
 }
+
+# ./run.sh selftests on one kernel line: the ftracetest subset on its
+# vanilla tree and on our series must give the same results, case by case.
+selftests_taps() {	# LINE
+	local src=0 sres n p
+	"$TOP/run.sh" selftests --kernel "$1" > "$LOGS/selftests-$1.log" 2>&1 || src=$?
+	sres=$(ls -d "$TOP"/results/selftests-* 2>/dev/null | tail -n1)
+	[ "$src" = 0 ] && ok "$1: vanilla and series give identical ftracetest results (exit 0)" ||
+		not_ok "$1: vanilla and series give identical ftracetest results (exit $src, see $sres/table.md)"
+	n=$(grep -c '^| [0-9a-z]*/' "$sres/table.md" 2>/dev/null)
+	[ "${n:-0}" -ge 20 ] && ok "$1: $n ftracetest cases compared" || not_ok "$1: ftracetest cases compared: ${n:-none}"
+	p=$(grep -c '^| .* | PASS[A-Z,]* | PASS[A-Z,]* | same |$' "$sres/table.md" 2>/dev/null)
+	[ "${p:-0}" -ge 10 ] && ok "$1: $p of them PASS on both" || not_ok "$1: cases that PASS on both: ${p:-0}"
+	grep -E '^(not a pass on either|kernel .* complained)' "$sres/table.md" 2>/dev/null | sed 's/^/# /'
+}
