@@ -60,11 +60,19 @@ uint64_t rb_counters_sum(const struct rb_path_counters *k, int cpu, unsigned int
 	return sum;
 }
 
+uint64_t rb_stats_value(const char *stats, const char *key)
+{
+	size_t len = strlen(key);
+
+	for (const char *line = stats; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+		if (!strncmp(line, key, len) && line[len] == ':' && line[len + 1] == ' ')
+			return strtoull(line + len + 2, NULL, 10);
+	return 0;
+}
+
 uint64_t rb_counters_dropped(const char *stats)
 {
-	const char *p = strstr(stats, "dropped events: ");
-
-	return p ? strtoull(p + strlen("dropped events: "), NULL, 10) : 0;
+	return rb_stats_value(stats, "dropped events");
 }
 
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before)

@@ -53,6 +53,15 @@ struct rb_path_counters {
 	 * ahead of write_stamp for the next attempt.
 	 */
 	uint64_t	dropped[RB_MAX_CPUS];
+	/*
+	 * "entries" of the stats read after the last drain, with recording
+	 * off: events the kernel still holds that no reader got and no
+	 * overrun counted.  Anything but 0 means events lost without a loss
+	 * report (open finding b: rb_get_reader_page()'s size check before
+	 * its commit_page check).  have_left: the capture had the stats.
+	 */
+	uint64_t	entries_left[RB_MAX_CPUS];
+	bool		have_left;
 	/* The kernel is known to use the 32-bit rb_time_t (a 32-bit kernel). */
 	bool		rb_time_32;
 };
@@ -64,6 +73,8 @@ struct rb_path_counters {
 unsigned int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
 /* The "dropped events" count of one stats file's text (0 if it has none). */
 uint64_t rb_counters_dropped(const char *stats);
+/* The value of the line "KEY: N" of one stats file's text (0 if it has none). */
+uint64_t rb_stats_value(const char *stats, const char *key);
 
 /*
  * @after -= @before, per CPU; a CPU whose counters went down was reset in

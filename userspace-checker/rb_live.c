@@ -289,8 +289,10 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 			k->have |= rb_counters_parse(text, k->v[cpu]);
 		if (k->have)
 			k->present = true;
-		if (text)
+		if (text) {
 			k->dropped[cpu] = rb_counters_dropped(text);
+			k->entries_left[cpu] = rb_stats_value(text, "entries");
+		}
 		free(text);
 	}
 }
@@ -397,6 +399,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 					 in->err, sizeof(in->err)) < 0)
 			goto out;
 	read_counters(inst, src.ncpus, &in->counters);
+	in->counters.have_left = true;
 	rb_counters_sub(&in->counters, &before);
 	ret = 0;
 out:

@@ -198,9 +198,11 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 		if (found) {
 			k->have |= found;
 			k->present = true;
-			k->nr_cpus = cpu + 1;
 		}
+		k->nr_cpus = cpu + 1;
 		k->dropped[cpu] = rb_counters_dropped(text);
+		k->entries_left[cpu] = rb_stats_value(text, "entries");
+		k->have_left = true;
 		free(text);
 		snprintf(name, sizeof(name), "cpu%d.stats-before", cpu);
 		text = read_file(dir, name, &len);

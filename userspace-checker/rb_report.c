@@ -78,6 +78,23 @@ static void report_records(FILE *f, const struct rb_verifier *v)
 }
 
 /*
+ * What the kernel still held after the last drain with recording off:
+ * events no reader got and no overrun counted (open finding b).
+ */
+static void report_left(FILE *f, const struct rb_verifier *v)
+{
+	const struct rb_path_counters *k = v->counters;
+
+	if (!k || !k->have_left)
+		return;
+	for (int cpu = 0; cpu < k->nr_cpus; cpu++)
+		if (k->entries_left[cpu])
+			fprintf(f, "  NOTE: cpu%d: after the last drain, with recording off, the kernel "
+				"still holds %" PRIu64 " event(s) that no reader got and no overrun "
+				"counted: lost without a loss report\n", cpu, k->entries_left[cpu]);
+}
+
+/*
  * Which of __rb_reserve_next()'s time stamp paths the run took, from the
  * kernel's counters: the point is to see that the slow paths were hit.
  */
@@ -203,6 +220,7 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	report_contexts(f, v);
 	report_pairs(f, v);
 	report_coverage(f, v);
+	report_left(f, v);
 	report_rules(f, v);
 	fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_verdict(v)]);
 }

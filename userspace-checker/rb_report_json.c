@@ -89,6 +89,14 @@ static void json_counters(FILE *f, const struct rb_verifier *v)
 {
 	const struct rb_path_counters *k = v->counters;
 
+	if (k && k->have_left) {
+		fprintf(f, "\"entries_left\":[");
+		for (int cpu = 0; cpu < k->nr_cpus; cpu++)
+			fprintf(f, "%s%" PRIu64, cpu ? "," : "", k->entries_left[cpu]);
+		fprintf(f, "],");
+	} else {
+		fprintf(f, "\"entries_left\":null,");
+	}
 	if (!k || !k->present) {
 		fprintf(f, "\"path_counters\":null");
 		return;

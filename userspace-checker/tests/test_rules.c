@@ -822,6 +822,18 @@ TEST(path_counters_are_parsed_from_stats)
 		  "a kernel without the series has none");
 }
 
+TEST(stats_values_are_read_by_their_whole_key)
+{
+	static const char stats[] = "entries: 3\noverrun: 2\ncommit overrun: 5\n"
+				    "dropped events: 0\nread events: 9\n";
+
+	EXPECT_EQ(3, rb_stats_value(stats, "entries"), "entries");
+	EXPECT_EQ(2, rb_stats_value(stats, "overrun"), "overrun, not commit overrun");
+	EXPECT_EQ(5, rb_stats_value(stats, "commit overrun"), "commit overrun");
+	EXPECT_EQ(0, rb_stats_value(stats, "events"), "no line is 'events': 0, not read events");
+	EXPECT_EQ(0, rb_stats_value(stats, "bytes"), "a key the text lacks: 0");
+}
+
 /* 6.12's series: no read_failed, and the A-C outcomes named by where. */
 static const char stats_6_12[] =
 	"entries: 0\nread events: 7\n"

@@ -31,6 +31,20 @@ rc=0; "$rbcheck" verify "$d/raw-16k" --json "$tmp/raw.json" > "$tmp/raw.out" 2>&
 	ok "6.12 raw capture: 20 sub-buffers of 16384 bytes walked" ||
 	not_ok "6.12 raw capture: $(field "$tmp/raw.json" records.subbufs) sub-buffers of $(field "$tmp/raw.json" records.subbuf_size) bytes"
 
+[ "$(field "$tmp/raw.json" entries_left)" = None ] &&
+	ok "6.12 raw capture without stats: entries_left is null (not known, not 0)" ||
+	not_ok "6.12 raw capture without stats: entries_left $(field "$tmp/raw.json" entries_left)"
+
+# The kernel still holding events after the last drain (the stats rbdrain
+# keeps): events lost with no loss report, said in the JSON and the summary.
+cp -r "$d/raw-16k" "$tmp/left"
+printf 'entries: 2\noverrun: 0\ndropped events: 0\n' > "$tmp/left/cpu0.stats-after"
+printf 'entries: 0\noverrun: 0\ndropped events: 0\n' > "$tmp/left/cpu1.stats-after"
+"$rbcheck" verify "$tmp/left" --json "$tmp/left.json" > "$tmp/left.out" 2>&1
+[ "$(field "$tmp/left.json" entries_left)" = "[2, 0]" ] && grep -q "NOTE: cpu0: after the last drain.* 2 event(s)" "$tmp/left.out" &&
+	ok "events the kernel still holds after the drain: entries_left [2, 0] and a NOTE for cpu0" ||
+	not_ok "entries_left: $(field "$tmp/left.json" entries_left)"
+
 # Cut in the middle of its last 16 KiB sub-buffer: refused, saying where.
 cp -r "$d/raw-16k" "$tmp/cut" && truncate -s -5000 "$tmp/cut/cpu1.raw"
 rc=0; err=$("$rbcheck" verify "$tmp/cut" 2>&1 >/dev/null) || rc=$?
