@@ -40,8 +40,7 @@ extern const char *const rb_ts_path_names[RB_TS_PATH_MAX];
 			    (1u << RB_TS_C_TO_F_LOST))
 
 struct rb_path_counters {
-	bool		present;	/* the kernel has them */
-	unsigned int	have;		/* which: 1 << enum rb_ts_path */
+	unsigned int	have;		/* the kernel's, 1 << enum rb_ts_path; 0: none */
 	int		nr_cpus;
 	uint64_t	v[RB_MAX_CPUS][RB_TS_PATH_MAX];
 	/* The buffer was reset during the run (they went down): since then only. */

@@ -272,11 +272,10 @@ static int live_subbuf(void *arg, int cpu, void *page, int psize)
 	return rb_subbuf_feed(in, x->kbuf, page, &x->layout, cpu, x->subbuf[cpu]++);
 }
 
-/* The kernel's path counters of every CPU; counters->present if it has them. */
+/* The kernel's path counters of every CPU; counters->have: which it has. */
 static void read_counters(struct tracefs_instance *inst, int ncpus,
 			  struct rb_path_counters *k)
 {
-	k->present = false;
 	k->have = 0;
 	k->nr_cpus = ncpus;
 	for (int cpu = 0; cpu < ncpus; cpu++) {
@@ -287,8 +286,6 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 		text = tracefs_instance_file_read(inst, name, NULL);
 		if (text)
 			k->have |= rb_counters_parse(text, k->v[cpu]);
-		if (k->have)
-			k->present = true;
 		if (text) {
 			k->dropped[cpu] = rb_counters_dropped(text);
 			k->entries_left[cpu] = rb_stats_value(text, "entries");

@@ -187,18 +187,13 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 	memset(&before, 0, sizeof(before));
 	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
 		char *text;
-		unsigned int found;
 		size_t len;
 
 		snprintf(name, sizeof(name), "cpu%d.stats-after", cpu);
 		text = read_file(dir, name, &len);
 		if (!text)
 			continue;
-		found = rb_counters_parse(text, k->v[cpu]);
-		if (found) {
-			k->have |= found;
-			k->present = true;
-		}
+		k->have |= rb_counters_parse(text, k->v[cpu]);
 		k->nr_cpus = cpu + 1;
 		k->dropped[cpu] = rb_counters_dropped(text);
 		k->entries_left[cpu] = rb_stats_value(text, "entries");
@@ -212,7 +207,7 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 			before.dropped[cpu] = rb_counters_dropped(text);
 		free(text);
 	}
-	if (k->present)
+	if (k->have)
 		rb_counters_sub(k, &before);
 }
 
@@ -296,7 +291,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 	}
 	ret = 0;
 	raw_read_counters(dir, &in->counters);
-	in->counters.rb_time_32 = in->counters.present && lsize == 4;
+	in->counters.rb_time_32 = in->counters.have && lsize == 4;
 	if (!ncpus) {
 		snprintf(err, errlen, "%s: no cpuN.raw or stream.raw file", dir);
 		ret = -1;

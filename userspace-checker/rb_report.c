@@ -103,7 +103,7 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 	const struct rb_path_counters *k = v->counters;
 	uint64_t tot[RB_TS_PATH_MAX] = { 0 }, slow = 0, events = 0, a_to_c = 0;
 
-	if (!k || !k->present) {
+	if (!k || !k->have) {
 		fprintf(f, "\n  time stamp paths: unknown (no path counters in this kernel)\n");
 		report_records(f, v);
 		return;

@@ -97,7 +97,7 @@ static void json_counters(FILE *f, const struct rb_verifier *v)
 	} else {
 		fprintf(f, "\"entries_left\":null,");
 	}
-	if (!k || !k->present) {
+	if (!k || !k->have) {
 		fprintf(f, "\"path_counters\":null");
 		return;
 	}

@@ -558,7 +558,7 @@ void rb_verify_reset(struct rb_verifier *v, int clock)
 void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 {
 	v->counters = k;
-	if (!k->present)
+	if (!k->have)
 		return;
 	for (int cpu = 0; cpu < RB_MAX_CPUS && cpu < k->nr_cpus; cpu++) {
 		uint64_t counted, seen = 0, events = 0, landed, slow, involved;
@@ -679,7 +679,7 @@ void rb_verify_finish(struct rb_verifier *v)
 	if (!r->checked && !r->violations) {
 		r->skipped = true;
 		snprintf(r->skip_reason, sizeof(r->skip_reason),
-			 v->counters && v->counters->present ?
+			 v->counters && v->counters->have ?
 			 "events were lost on every CPU" :
 			 "the kernel has no time stamp path counters (kernel-patches/0002)");
 	}

@@ -873,7 +873,7 @@ static struct rb_verifier *one_before_c(void)
 
 TEST(kernel_a_to_c_count_covered_by_seen_events_passes)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_A_TO_C_LOST] = 1;
@@ -885,7 +885,7 @@ TEST(kernel_a_to_c_count_covered_by_seen_events_passes)
 
 TEST(kernel_a_to_c_count_above_seen_events_fails)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_A_TO_C] = 2;
@@ -905,7 +905,7 @@ TEST(kernel_a_to_c_count_above_seen_events_fails)
  */
 TEST(slow_paths_within_the_events_involved_in_interruptions_pass)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_BEFORE_AFTER] = 2;
@@ -919,7 +919,7 @@ TEST(slow_paths_within_the_events_involved_in_interruptions_pass)
 
 TEST(kernel_6_12_a_to_c_paths_above_seen_events_fail)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	/* One interruption seen; 6.12 counted two, on different paths. */
@@ -933,7 +933,7 @@ TEST(kernel_6_12_a_to_c_paths_above_seen_events_fail)
 
 TEST(slow_paths_beyond_the_events_involved_fail_the_fast_path_promise)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_BEFORE_AFTER] = 3;
@@ -955,7 +955,7 @@ TEST(slow_paths_beyond_the_events_involved_fail_the_fast_path_promise)
  */
 TEST(a_cpu_whose_reservations_were_dropped_is_not_judged_on_the_fast_path)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_BEFORE_AFTER] = 100000;
@@ -971,7 +971,7 @@ TEST(a_cpu_whose_reservations_were_dropped_is_not_judged_on_the_fast_path)
 /* A discarded event took its path but is never seen: the filter's gaps count. */
 TEST(events_the_filter_discarded_count_as_involved)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_event e[2] = {
 		ev(RB_CTX_NORMAL, 7, 0, 1, 1, 1000, 1001),
 		ev(RB_CTX_NORMAL, 9, 0, 2, 2, 1010, 1011),
@@ -999,7 +999,7 @@ TEST(events_the_filter_discarded_count_as_involved)
 
 TEST(kernel_a_to_c_count_on_a_cpu_that_lost_events_is_not_checked)
 {
-	static struct rb_path_counters k = { .present = true, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_A_TO_C] = 2;
@@ -1017,7 +1017,7 @@ TEST(path_counters_that_went_down_were_reset_and_are_not_checked)
 	struct rb_verifier *v = verifier();
 	struct rb_event e[3];
 
-	before.present = after.present = true;
+	before.have = after.have = ~0u;
 	before.nr_cpus = after.nr_cpus = 1;
 	before.v[0][RB_TS_A_TO_C] = 500;
 	after.v[0][RB_TS_A_TO_C] = 20;	/* an rmmod reset the buffer */
