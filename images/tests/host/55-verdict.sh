@@ -127,6 +127,11 @@ grep -q "live and offline differ in: events" "$d/out.txt" && ok "the disagreemen
 	not_ok "the disagreement names the field: $(grep live-vs "$d/out.txt")"
 python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['path_counters'] = [{'cpu': 0}]; json.dump(r, open('$d/offline-raw.json', 'w'))"
 expect "live and offline differing only in what a live run alone reads" PASS 0
+# The stats after the last drain: the live checker reads them, a raw
+# capture it saved has none (null), and that is no disagreement.
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['entries_left'] = [0, 0]; json.dump(r, open('$d/result.json', 'w'))"
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['entries_left'] = None; json.dump(r, open('$d/offline-raw.json', 'w'))"
+expect "live entries_left against the raw capture's null: no disagreement" PASS 0
 
 mk faults; mkdir -p "$d/faults"
 echo '{"scenarios":[{"scenario":"resize","verdict":"PASS","evidence":"","known":[]},{"scenario":"clock","verdict":"FAIL","evidence":"never injected","known":[]}]}' > "$d/faults/faults.json"
