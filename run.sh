@@ -382,14 +382,13 @@ cmd_selftests() {
 
 # rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
 cmd_model() {
-	local kline=6.1
+	local kline why
 	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
 	if [ "${1:-}" = --kernel ]; then
 		kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))"
 		why=$(kspec_check "$kline:ours:rb-time-32:x86_64")
 		[ -z "$why" ] || usage_error "model: $why: the model checks the 32-bit rb_time_t, which only 6.1 has (6.8 removed it)"
-		export RBTS_KERNEL=$kline:ours:default:x86_64
-		. "$TOP/images/common.sh"
+		use_line "$kline"
 	fi
 	cmd_setup
 	"$TOP/images/prepare-tree.sh"

@@ -47,9 +47,12 @@ static int read_subbuf_size(struct rb_capture_src *s, char *err, size_t errlen)
 	s->subbuf_size = getpagesize();
 	snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb", s->dir);
 	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s: %s", path,
-						       strerror(errno)), -1);
+	if (fd < 0 && errno == ENOENT)
+		return 0;
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
 	r = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	buf[r > 0 ? r : 0] = '\0';
