@@ -40,7 +40,7 @@ cmd_build() {
 # settings: the guest's (images/guest/settings.table), KEY=VALUE each;
 # kernel_args: the guest kernel's own parameters.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
-debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=()
+debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without=
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 # use_line LINE: this kernel line's paths from now on (common.sh again).
 use_line() {
@@ -72,6 +72,13 @@ parse_run_opts() {
 				kernel_args="$kernel_args panic_on_warn=1 acpi=noirq"; shift ;;
 		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
 		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
+		--reader-delay-us)
+				[[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 10000 ] ||
+					usage_error "--reader-delay-us must be 1 to 10000 microseconds, not '${2:-}'"
+				kernel_args="$kernel_args ring_buffer_reader_delay_us=$2"; shift 2 ;;
+		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
+				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
+					usage_error "--without takes patch numbers like 0008 or 0007,0008, not '$without'" ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	settings+=(saveraw=1); shift ;;
 		--phases)	settings+=("phases=${2:-}"); shift 2 || usage_error "--phases needs a list" ;;
@@ -130,12 +137,15 @@ parse_run_opts() {
 	*) usage_error "--clock must be one of: $(guest_values clock); not '$clock'" ;; esac
 	case " $(kspec_lines) " in *" $kline "*) ;;
 	*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac
-	local why
-	why=$(kspec_check "$kline:ours:$variant:$arch")
+	local why series=ours
+	if [ -n "$without" ]; then
+		series=$(kspec_series_without "$kline" "$without" 2>&1) || usage_error "--without: $series"
+	fi
+	why=$(kspec_check "$kline:$series:$variant:$arch")
 	[ -z "$why" ] || usage_error "$why"
 	why=$(guest_words 2>&1 >/dev/null) || usage_error "${why#guest-args: }"
 	# common.sh was read before the options: take this kernel's paths now.
-	export RBTS_KERNEL=$kline:ours:$variant:$arch
+	export RBTS_KERNEL=$kline:$series:$variant:$arch
 	. "$TOP/images/common.sh"
 }
 

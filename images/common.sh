@@ -33,5 +33,10 @@ series_patches() {
 	local series=${1:-$PATCHES}/series
 	[ -f "$series" ] || die "$series: no such file"
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" |
-		while read -r p; do printf '%s\n' "$(dirname "$series")/$p"; done
+		while read -r p; do
+			case "$p" in
+			/*)	printf '%s\n' "$p" ;;	# a patch of another series (kspec_series_without)
+			*)	printf '%s\n' "$(dirname "$series")/$p" ;;
+			esac
+		done
 }

@@ -90,7 +90,11 @@ kspec_load() {
 	local c=$TOP/images/config
 	KCONFIGS=("$c/base.config" "$c/$ARCH.config" "$c/tracing.config" "$c/nmi.config")
 	[ "${line_config:--}" = - ] || KCONFIGS+=("$c/$line_config")
-	[ "$SERIES" != ours ] || KCONFIGS+=("$c/series.config")
+	if [ "$SERIES" = ours ]; then
+		KCONFIGS+=("$c/series.config")
+	elif [ -f "$SERIES/series.config" ]; then
+		KCONFIGS+=("$SERIES/series.config")
+	fi
 	[ "$VARIANT" = default ] || KCONFIGS+=("$c/$VARIANT.config")
 }
 
@@ -99,6 +103,31 @@ kspec_make_vanilla() {
 	[ "$SERIES" = vanilla ] || return 0
 	mkdir -p "$PATCHES"
 	echo "# vanilla $KERNEL_PACKAGE $KERNEL_VERSION: no patches" > "$PATCHES/series"
+}
+
+# kspec_series_without LINE NUMBERS: our series of LINE without the patches
+# whose numbers (0008, comma-separated) are given, as a series directory of
+# its own (build/without-LINE-NUMBERS: a 'series' naming the checkout's
+# patches by their paths, and our series.config), so that a fix can be
+# measured against the same kernel without it.  Prints the directory.
+kspec_series_without() {
+	local line=$1 nums=$2 dir pdir n p
+	pdir=$TOP/$(awk -v l="$line" '!/^#/ && $1 == l { print $4 }' "$KSPEC_LINES")
+	dir=$BUILD/without-$line-${nums//,/-}
+	mkdir -p "$dir"
+	for n in ${nums//,/ }; do
+		[[ "$n" =~ ^[0-9]{4}$ ]] && compgen -G "$pdir/$n-*.patch" > /dev/null ||
+			{ echo "no patch $n in ${pdir#$TOP/} (have: $(cd "$pdir" && ls 0*.patch | cut -c1-4 | paste -sd' '))" >&2; return 1; }
+	done
+	{
+		echo "# our $line series without ${nums//,/, } (./run.sh --without)"
+		sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$pdir/series" | while read -r p; do
+			case ",$nums," in *",${p:0:4},"*) ;; *) echo "$pdir/$p" ;; esac
+		done
+	} > "$dir/series.new"
+	mv "$dir/series.new" "$dir/series"
+	cp "$TOP/images/config/series.config" "$dir/series.config"
+	echo "$dir"
 }
 
 # One line for people: what this kernel is.
