@@ -437,6 +437,31 @@ cmd_report() {
 	"$TOP/images/report-run.sh" "$dir"
 }
 
+# A finding's reproducer, RUNS times on each kernel (before and after its
+# fix): images/reproduce.sh, findings in images/findings.json.
+cmd_reproduce() {
+	local finding= kline=6.1 runs=10 only= out
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
+		--runs)		runs=${2:-}; shift 2 || usage_error "--runs needs a number" ;;
+		--only)		only=${2:-}; shift 2 || usage_error "--only needs before or after" ;;
+		-h|--help)	help_of reproduce; exit 0 ;;
+		-*)		usage_error "reproduce: unknown option '$1'" ;;
+		*)		[ -z "$finding" ] || usage_error "reproduce takes one FINDING"
+				finding=$1; shift ;;
+		esac
+	done
+	[ -n "$finding" ] || usage_error "reproduce needs a FINDING (a label of images/findings.json: $(python3 -c 'import json; print(" ".join(f["label"] for f in json.load(open("'"$TOP"'/images/findings.json"))["findings"]))'))"
+	[[ "$runs" =~ ^[1-9][0-9]{0,2}$ ]] || usage_error "--runs must be 1 to 999, not '$runs'"
+	case "$only" in ''|before|after) ;; *) usage_error "--only must be before or after, not '$only'" ;; esac
+	use_line "$kline"
+	"$TOP/images/reproduce.py" kernels "$finding" > /dev/null || exit 2
+	cmd_setup
+	out=$TOP/results/reproduce-$finding-$kline-$(date +%Y%m%d-%H%M%S)
+	"$TOP/images/reproduce.sh" "$finding" "$kline" "$runs" "$out" $only
+}
+
 # build takes the kernel options of run, and nothing else.
 cmd_build_only() {
 	local args=()
@@ -472,6 +497,7 @@ bench)		cmd_bench "$@" ;;
 report)		cmd_report "$@" ;;
 selftests)	cmd_selftests "$@" ;;
 model)		cmd_model "$@" ;;
+reproduce)	cmd_reproduce "$@" ;;
 build)		cmd_build_only "$@" ;;
 setup)		case "${1:-}" in -h|--help) help_of setup; exit 0 ;; esac
 		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;

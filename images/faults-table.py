@@ -14,7 +14,7 @@ the scenarios.
 
 The kernel log of each scenario (dmesg.txt) must be clean too, by the
 patterns of images/kernel-complaints.pattern.  A scenario that fails only
-by an open kernel finding of images/known-findings.json (its complaint
+by an open kernel finding of images/findings.json (its complaint
 lines, or its checker signature) is KNOWN, with the finding named: it
 counts as a failure of the run, and the test suite reports it as a TODO.
 

@@ -1,21 +1,27 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The open kernel findings of images/known-findings.json, matched against
-a run's structured results.  Imported by verdict.py and faults-table.py:
-no other file spells a finding's signature.
+"""The open kernel findings of images/findings.json, matched against a
+run's structured results.  Imported by verdict.py, faults-table.py and
+reproduce.py: no other file spells a finding's signature.
 """
 import json
 import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PATH = os.path.join(HERE, 'known-findings.json')
+PATH = os.path.join(HERE, 'findings.json')
 with open(os.path.join(HERE, 'kernel-complaints.pattern')) as _f:
     COMPLAINT = re.compile(_f.read().strip())
 
 
-def load(path=PATH):
+def load_all(path=PATH):
+    """Every finding, fixed ones too (reproduce.py)."""
     with open(path) as f:
         return json.load(f)['findings']
+
+
+def load(path=PATH):
+    """The open findings: only their signatures make a FAIL known."""
+    return [f for f in load_all(path) if f['status'] == 'open']
 
 
 def _explains(sig, example, log_values):
@@ -84,7 +90,7 @@ def log_findings(bad, scenario=None, findings=None):
 
 
 def title(fid, findings=None):
-    findings = load() if findings is None else findings
+    findings = load_all() if findings is None else findings
     for f in findings:
         if f['id'] == fid:
             return '%s (%s, %s)' % (f['title'], f['status'], f['doc'])

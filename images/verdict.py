@@ -7,7 +7,7 @@ run left as structured results in RESULTS-DIR:
               host's verify of drained sub-buffers), 'error.txt' (set-up
               error in the guest); neither: the guest died
   checker     result.json (the rules; a FAIL only by an open finding's
-              signature is known, images/known-findings.json)
+              signature is known, images/findings.json)
   kernel log  console.log and dmesg.txt against
               images/kernel-complaints.pattern (for a faults run: what came
               before the scenarios and after; faults-table.py judges each

@@ -43,7 +43,7 @@ PY
 }
 
 # WHAT must PASS (exit 0).  A FAIL that verdict.json calls known (only an
-# open kernel finding of images/known-findings.json, nothing else) is that
+# open kernel finding of images/findings.json, nothing else) is that
 # finding's TODO; anything else fails.
 must_pass() {
 	local known

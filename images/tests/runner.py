@@ -20,7 +20,7 @@ makes each file a KTAP subtest, as kunit.py parse reads it.  A file that
 prints no result, or exits non-zero without a "not ok", fails.
 
 The last line is "N passed, N failed, N skipped".  A "not ok ... # TODO"
-(a known, open kernel finding: images/known-findings.json) is counted
+(a known, open kernel finding: images/findings.json) is counted
 apart and fails nothing.
 exit: 0 nothing failed, 1 a test failed, 2 usage or set-up error
 """
@@ -255,7 +255,7 @@ def main():
     ktap.close()
     print('# KTAP in %s' % os.path.relpath(ktap_path, TOP))
     if total.todo:
-        print('# %d known failure(s) (TODO): open kernel findings, see images/known-findings.json'
+        print('# %d known failure(s) (TODO): open kernel findings, see images/findings.json'
               % total.todo)
     print('%d passed, %d failed, %d skipped' % (total.passed, total.failed, total.skipped))
     return 1 if total.failed else 0

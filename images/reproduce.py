@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""A finding's reproducer (images/findings.json): the run.sh options of one
+run on a kernel line, before its fix (our series without the fixing patch)
+or after it (our series), and the judging of the runs' results: hit or not.
+
+  reproduce.py args FINDING LINE before|after
+      the options of ./run.sh, one a line
+  reproduce.py kernels FINDING
+      the kernels it has: 'before after', or 'before' (an open finding)
+  reproduce.py judge FINDING LINE DIR
+      DIR/runs.txt has one 'KERNEL RUN-ID EXIT' line per run (KERNEL:
+      before or after); writes DIR/summary.json and prints the summary
+
+FINDING is an id or a label (b, 0004).  A run hits when what the finding's
+reproducer names is in its results: a checker rule that FAILs (of its
+fault scenario, if given), entries left in a CPU's buffer after the drain,
+or a kernel complaint matching its kernel_log, and an open finding's
+signature does not explain it instead (0004's filter scenario also meets
+open finding (a)).  A run that did not finish (exit 2 or 3) is an error,
+neither hit nor clean.
+
+exit (judge): 0 the fix holds (after: no hit) and the reproducer hit before
+      it, or an open finding's runs are judged; 1 a run after the fix hit;
+      4 the reproducer never hit before the fix.  2 usage (an unknown
+      finding, line or kernel)
+"""
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import known_findings  # noqa: E402
+
+
+def fail(msg):
+    sys.stderr.write('reproduce: %s\n' % msg)
+    sys.exit(2)
+
+
+def finding(name):
+    for f in known_findings.load_all():
+        if name in (f['id'], f.get('label')):
+            return f
+    fail("no finding '%s' in images/findings.json (have: %s)" % (name, ', '.join(
+        '%s (%s)' % (f['label'], f['id']) for f in known_findings.load_all() if 'reproducer' in f)))
+
+
+def series_dir(line):
+    with open(os.path.join(HERE, 'kernel', 'lines.table')) as f:
+        for row in f:
+            cols = row.split()
+            if cols and not cols[0].startswith('#') and cols[0] == line:
+                return os.path.join(TOP, cols[3])
+    fail("no kernel line '%s' in images/kernel/lines.table" % line)
+
+
+def fix_number(f, line):
+    """The number of the finding's fix in LINE's series, from its name."""
+    if 'fix' not in f:
+        return None
+    with open(os.path.join(series_dir(line), 'series')) as s:
+        for p in s:
+            p = p.split('#')[0].strip()
+            if re.fullmatch(r'\d{4}-' + re.escape(f['fix']) + r'\.patch', p):
+                return p[:4]
+    fail('%s: its fix %s is not in the %s series' % (f['label'], f['fix'], line))
+
+
+def args(f, line, kernel):
+    if 'reproducer' not in f:
+        fail('%s has no reproducer' % f['label'])
+    out = list(f['reproducer']['args']) + ['--kernel', line]
+    if kernel not in kernels(f):
+        fail("%s: the kernel is one of %s, not '%s'" % (f['label'], ' '.join(kernels(f)), kernel))
+    n = fix_number(f, line)
+    if kernel == 'before' and n:
+        out += ['--without', n]
+    return out
+
+
+def kernels(f):
+    """before: our series without the fix (an open finding: our series,
+    it has no fix yet); after: our series, with it."""
+    return ['before', 'after'] if 'fix' in f else ['before']
+
+
+def read_json(path):
+    try:
+        with open(path) as fh:
+            return json.load(fh)
+    except (OSError, ValueError):
+        return None
+
+
+def read_lines(path):
+    try:
+        with open(path, errors='replace') as fh:
+            return fh.read().splitlines()
+    except OSError:
+        return []
+
+
+def judge_run(f, run):
+    """(hit, what): whether the run's results show the finding, and why."""
+    hit = f['reproducer']['hit']
+    where = os.path.join(run, 'faults', hit['scenario']) if 'scenario' in hit else run
+    res = read_json(os.path.join(where, 'result.json')) or {}
+    logs = read_lines(os.path.join(where, 'dmesg.txt')) + \
+        (read_lines(os.path.join(run, 'console.log')) if 'scenario' not in hit else [])
+    why = []
+    failing = [r['rule'] for r in res.get('rules', []) if r.get('verdict') == 'FAIL']
+    why += ['%s FAIL' % r for r in failing if r in hit.get('rules', [])]
+    if hit.get('entries_left'):
+        left = [(cpu, n) for cpu, n in enumerate(res.get('entries_left') or []) if n]
+        why += ['cpu%d: %d entries left after the drain' % c for c in left]
+    if hit.get('kernel_log'):
+        pat = re.compile(hit['kernel_log'])
+        seen = [line for line in known_findings.complaints(logs) if pat.search(line)]
+        if seen:
+            why.append('kernel: ' + seen[0].strip()[:100])
+    if not why:
+        return False, ''
+    # Another open finding that explains every failure is not this one.
+    others = [o for o in known_findings.load() if o['id'] != f['id']]
+    if failing and known_findings.checker_findings(res, others, logs):
+        return False, 'explained by an open finding instead'
+    return True, '; '.join(why)
+
+
+def judge(f, line, out):
+    runs = []
+    for row in read_lines(os.path.join(out, 'runs.txt')):
+        kernel, rid, rc = row.split()
+        run = rid if os.path.isabs(rid) else os.path.join(TOP, 'results', rid)
+        if rc in ('2', '3') or not os.path.isdir(run):
+            runs.append({'kernel': kernel, 'run': rid, 'exit': int(rc), 'outcome': 'error',
+                         'why': 'the run did not finish (exit %s)' % rc})
+            continue
+        hit, why = judge_run(f, run)
+        runs.append({'kernel': kernel, 'run': rid, 'exit': int(rc),
+                     'outcome': 'hit' if hit else 'clean', 'why': why})
+    summary = {'finding': f['id'], 'label': f['label'], 'line': line,
+               'reproducer': f['reproducer']['args'], 'runs': runs, 'rates': {}}
+    for kernel in ('before', 'after'):
+        mine = [r for r in runs if r['kernel'] == kernel]
+        if not mine:
+            continue
+        rate = {'hits': sum(r['outcome'] == 'hit' for r in mine),
+                'runs': sum(r['outcome'] != 'error' for r in mine),
+                'errors': sum(r['outcome'] == 'error' for r in mine)}
+        summary['rates'][kernel] = rate
+        rate['without'] = fix_number(f, line) if kernel == 'before' else None
+    with open(os.path.join(out, 'summary.json'), 'w') as fh:
+        json.dump(summary, fh, indent=1)
+        fh.write('\n')
+    print('finding %s (%s) on %s: %s' % (f['label'], f['id'], line, f['title']))
+    for kernel, rate in summary['rates'].items():
+        what = 'our series' if not rate['without'] else 'our series without %s' % rate['without']
+        if kernel == 'before' and 'fix' not in f:
+            what += ': no fix yet'
+        print('  %-6s (%s): %d of %d runs hit%s' % (
+            kernel, what, rate['hits'], rate['runs'],
+            ', %d did not finish' % rate['errors'] if rate['errors'] else ''))
+    for r in runs:
+        print('    %-6s %s %-5s %s' % (r['kernel'], r['run'], r['outcome'], r['why']))
+    rates = summary['rates']
+    if 'after' not in rates:
+        return 0
+    if rates['after']['hits']:
+        return 1
+    return 4 if 'before' in rates and not rates['before']['hits'] else 0
+
+
+def main(argv):
+    if len(argv) == 4 and argv[0] == 'args':
+        print('\n'.join(args(finding(argv[1]), argv[2], argv[3])))
+    elif len(argv) == 4 and argv[0] == 'judge':
+        f = finding(argv[1])
+        series_dir(argv[2])
+        return judge(f, argv[2], argv[3])
+    elif len(argv) == 2 and argv[0] == 'kernels':
+        print(' '.join(kernels(finding(argv[1]))))
+    else:
+        fail('usage: reproduce.py args FINDING LINE before|after | judge FINDING LINE DIR')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A finding's rate before and after its fix: RUNS runs of its reproducer
+# (images/findings.json) on each kernel, one ./run.sh each, then judged by
+# images/reproduce.py into OUT/summary.json.  The kernels: our series
+# without the fix (before) and our series (after); an open finding has
+# only our series.
+#
+# usage: images/reproduce.sh FINDING LINE RUNS OUT [before|after]
+# exit:  0 the fix holds (after: 0 hits) and, before it, the reproducer
+#        hit; 1 a run after the fix hit; 4 the reproducer never hit
+#        before the fix (not reproduced); an open finding: 0 once its runs
+#        are done, whatever they found; 2 usage
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+[ $# -ge 4 ] && [ $# -le 5 ] || die "usage: reproduce.sh FINDING LINE RUNS OUT [before|after]"
+finding=$1 line=$2 runs=$3 out=$4 only=${5:-}
+py=$TOP/images/reproduce.py
+kernels=$("$py" kernels "$finding") || exit 2
+if [ -n "$only" ]; then
+	case " $kernels " in *" $only "*) kernels=$only ;;
+	*) printf 'error: finding %s has no %s kernel (it has: %s)\n' "$finding" "$only" "$kernels" >&2; exit 2 ;;
+	esac
+fi
+mkdir -p "$out"
+: > "$out/runs.txt"
+
+for kernel in $kernels; do
+	mapfile -t args < <("$py" args "$finding" "$line" "$kernel")
+	[ ${#args[@]} -gt 0 ] || exit 2
+	echo "./run.sh ${args[*]}" > "$out/command-$kernel"
+	for i in $(seq 1 "$runs"); do
+		info "reproduce $finding on $line, $kernel the fix: run $i of $runs: ./run.sh ${args[*]}"
+		rc=0 before=$(readlink -f "$TOP/results/latest" || true)
+		"$TOP/run.sh" run "${args[@]}" > "$out/$kernel-$i.log" 2>&1 || rc=$?
+		id=$(readlink -f "$TOP/results/latest" || true)
+		# a run that stopped before it had a results directory
+		[ -n "$id" ] && [ "$id" != "$before" ] && id=$(basename "$id") || id=none
+		tail -n 1 "$out/$kernel-$i.log" | sed 's/^/  /'
+		echo "$kernel $id $rc" >> "$out/runs.txt"
+	done
+done
+
+rc=0
+"$py" judge "$finding" "$line" "$out" > "$out/summary.txt" || rc=$?
+cat "$out/summary.txt"
+exit $rc

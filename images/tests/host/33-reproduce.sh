@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: reproduce: a finding's runs judged hit or clean, its rates and exit
+#
+# Tests of images/reproduce.py on made-up runs, one TAP line each: each
+# kind of hit a finding names (a rule of the checker, of its fault
+# scenario; entries left after the drain; a kernel complaint) is seen, an
+# open finding's signature takes a failure away from another finding, a
+# run that did not finish is neither hit nor clean, and the exit says
+# whether the fix holds.  The options of a run: the fix left out by its
+# number in each line's series.
+. "$(dirname "$0")/../lib.sh"
+py=$TOP/images/reproduce.py
+
+# run DIR RULE:VERDICT... [entries_left JSON] [dmesg]: a made-up stress/drain run
+run() {
+	local d=$1 rules= r
+	mkdir -p "$d"
+	for r in $2; do
+		rules="$rules${rules:+,}{\"rule\":\"${r%%:*}\",\"verdict\":\"${r#*:}\",\"examples\":[]}"
+	done
+	printf '{"verdict":"PASS","rules":[%s],"entries_left":%s}\n' "$rules" "${3:-[0,0]}" > "$d/result.json"
+	printf '%b' "${4:-}" > "$d/dmesg.txt"
+}
+judge() {	# FINDING LINE 'KERNEL DIR RC'...: sets $rc, $out, $sum (summary.json)
+	local f=$1 l=$2 d
+	shift 2
+	d=$(mktemp -d -p "$tmp")
+	printf '%s\n' "$@" > "$d/runs.txt"
+	rc=0
+	out=$("$py" judge "$f" "$l" "$d" 2>&1) || rc=$?
+	sum=$d/summary.json
+}
+field() { python3 -c "import json, sys; s = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$sum" "$1" 2>/dev/null; }
+expect() {	# WHAT GOT WANT
+	[ "$2" = "$3" ] && ok "$1" || not_ok "$1: want '$3', got '$2'"
+}
+
+# (b): a sequence FAIL is a hit, entries left alone are one too
+run "$tmp/seq" "sequence:FAIL monotonic:PASS"
+run "$tmp/left" "sequence:PASS" "[2,0]"
+run "$tmp/clean" "sequence:PASS monotonic:PASS"
+run "$tmp/other" "monotonic:FAIL"
+judge b 6.12 "before $tmp/seq 1" "before $tmp/left 0" "after $tmp/clean 0" "after $tmp/gone 3"
+expect "b: a sequence FAIL is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "b: entries left after the drain are a hit" "$(field "s['runs'][1]['why']")" "cpu0: 2 entries left after the drain"
+expect "b: a clean run is clean" "$(field "s['runs'][2]['outcome']")" clean
+expect "b: a run that did not finish is an error" "$(field "s['runs'][3]['outcome']")" error
+expect "b: the rate before is 2 of 2" "$(field "'%d of %d' % (s['rates']['before']['hits'], s['rates']['before']['runs'])")" "2 of 2"
+expect "b: an error is not one of the runs" "$(field "'%d of %d, %d' % (s['rates']['after']['hits'], s['rates']['after']['runs'], s['rates']['after']['errors'])")" "0 of 1, 1"
+expect "b: on 6.12 the fix left out is 0007" "$(field "s['rates']['before']['without']")" 0007
+expect "b: the fix holds: exit 0" "$rc" 0
+
+judge b 6.1 "before $tmp/other 1" "after $tmp/clean 0"
+expect "b: a rule it does not name is no hit" "$(field "s['runs'][0]['outcome']")" clean
+expect "b: never hit before the fix: exit 4" "$rc" 4
+judge b 6.1 "before $tmp/seq 1" "after $tmp/left 0"
+expect "b: a hit after the fix: exit 1" "$rc" 1
+
+# 0004: the filter scenario's rules; (a)'s signature takes its own-clock FAIL
+mkdir -p "$tmp/f4/faults" "$tmp/fa/faults"
+run "$tmp/f4/faults/filter" "monotonic:FAIL"
+run "$tmp/fa/faults/filter" "own-clock:FAIL"
+python3 - "$tmp/fa/faults/filter/result.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+r = json.load(open(p))
+r['rules'][0]['examples'] = ['nmi#1 135 ns before the clock read just before the tracepoint call (pre_clock 2)\n'
+                             'cpu1 nmi#1 ts=50368072540 ']
+json.dump(r, open(p, 'w'))
+PY
+printf '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368209450 delta:1\n' > "$tmp/fa/faults/filter/dmesg.txt"
+judge 0004 6.1 "before $tmp/f4 1" "before $tmp/fa 1" "after $tmp/clean 0"
+expect "0004: monotonic FAIL in the filter scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "0004: a FAIL open finding (a) explains is not a hit" "$(field "s['runs'][1]['outcome']")" clean
+expect "0004: on 6.1 the fix left out is 0004" "$(field "s['rates']['before']['without']")" 0004
+# (a): its kernel complaint
+judge a 6.1 "before $tmp/fa 1"
+expect "a: TIME DOES NOT MATCH in the scenario's log is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "a: an open finding has no after kernel, exit 0" "$(field "sorted(s['rates'])")" "['before']"
+
+# The options of a run
+out=$("$py" args b 6.1 before | tr '\n' ' ')
+expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0008 "
+out=$("$py" args b 6.12 after | tr '\n' ' ')
+expect "args: after is our series" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.12 "
+rc=0; out=$("$py" args a 6.1 after 2>&1) || rc=$?
+expect "args: an open finding has no after kernel (exit 2)" "$rc: $out" "2: reproduce: a: the kernel is one of before, not 'after'"
+rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
+expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
+rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?
+expect "run.sh reproduce --runs 0 is a usage error" "$rc: $(echo "$out" | head -1)" "2: run.sh: --runs must be 1 to 999, not '0'"
