@@ -40,7 +40,7 @@ cmd_build() {
 # settings: the guest's (images/guest/settings.table), KEY=VALUE each;
 # kernel_args: the guest kernel's own parameters.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
-debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without=
+debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without= vanilla=0
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 # use_line LINE: this kernel line's paths from now on (common.sh again).
 use_line() {
@@ -76,6 +76,7 @@ parse_run_opts() {
 				[[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 10000 ] ||
 					usage_error "--reader-delay-us must be 1 to 10000 microseconds, not '${2:-}'"
 				kernel_args="$kernel_args ring_buffer_reader_delay_us=$2"; shift 2 ;;
+		--vanilla)	vanilla=1; shift ;;
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
 					usage_error "--without takes patch numbers like 0008 or 0007,0008, not '$without'" ;;
@@ -138,7 +139,14 @@ parse_run_opts() {
 	case " $(kspec_lines) " in *" $kline "*) ;;
 	*) usage_error "--kernel: no line '$kline' (have: $(kspec_lines))" ;; esac
 	local why series=ours
-	if [ -n "$without" ]; then
+	if [ "$vanilla" = 1 ]; then
+		[ -z "$without" ] || usage_error "--vanilla has no patches to go --without"
+		case "$kernel_args " in *" ring_buffer_"*)
+			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us)" ;;
+		esac
+		[ "$variant" = default ] || usage_error "--vanilla builds the default config only (the variants need our series)"
+		series=vanilla
+	elif [ -n "$without" ]; then
 		series=$(kspec_series_without "$kline" "$without" 2>&1) || usage_error "--without: $series"
 	fi
 	why=$(kspec_check "$kline:$series:$variant:$arch")
