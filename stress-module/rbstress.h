@@ -30,6 +30,7 @@ enum rbs_clock {
 	RBS_CLOCK_MONO,
 	RBS_CLOCK_MONO_RAW,
 	RBS_CLOCK_BOOT,
+	RBS_CLOCK_UPTIME,	/* jiffies in clock_t units: coarse on purpose */
 	RBS_CLOCK_MAX
 };
 

@@ -70,7 +70,7 @@ MODULE_PARM_DESC(nmi, "NMI source: auto (perf if a PMU exists, else IPI), perf, 
 
 static char *clock = "global";
 module_param(clock, charp, 0444);
-MODULE_PARM_DESC(clock, "trace clock of the instance under test: local, global, perf, mono, mono_raw, boot or counter (default global)");
+MODULE_PARM_DESC(clock, "trace clock of the instance under test: local, global, perf, mono, mono_raw, boot, uptime or counter (default global)");
 
 static bool autostart = true;
 module_param(autostart, bool, 0444);
@@ -86,6 +86,7 @@ const char * const rbs_clock_names[RBS_CLOCK_MAX] = {
 	[RBS_CLOCK_MONO]	= "mono",
 	[RBS_CLOCK_MONO_RAW]	= "mono_raw",
 	[RBS_CLOCK_BOOT]	= "boot",
+	[RBS_CLOCK_UPTIME]	= "uptime",
 };
 
 static const char * const rbs_nmi_wants[] = { "auto", "perf", "ipi", "none" };
@@ -145,7 +146,7 @@ static int __init rbs_parse_params(void)
 
 	i = match_string(rbs_clock_names, RBS_CLOCK_MAX, clock);
 	if (i < 0) {
-		pr_err("clock=%s is not one of local, global, perf, mono, mono_raw, boot, counter\n",
+		pr_err("clock=%s is not one of local, global, perf, mono, mono_raw, boot, uptime, counter\n",
 		       clock);
 		return -EINVAL;
 	}

@@ -64,6 +64,8 @@ u64 rbs_clock_read(void)
 		return ktime_get_raw_fast_ns();
 	case RBS_CLOCK_BOOT:
 		return ktime_get_boot_fast_ns();
+	case RBS_CLOCK_UPTIME:
+		return trace_clock_jiffies();
 	default:
 		return 0;
 	}

@@ -26,6 +26,7 @@ enum rb_clock {
 	RB_CLOCK_MONO,
 	RB_CLOCK_MONO_RAW,
 	RB_CLOCK_BOOT,
+	RB_CLOCK_UPTIME,	/* jiffies in clock_t units */
 	RB_CLOCK_MAX
 };
 

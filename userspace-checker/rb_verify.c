@@ -38,7 +38,7 @@ static const char *const ctx_names[RB_CTX_MAX] = {
 };
 
 static const char *const clock_names[RB_CLOCK_MAX] = {
-	"counter", "local", "global", "perf", "mono", "mono_raw", "boot"
+	"counter", "local", "global", "perf", "mono", "mono_raw", "boot", "uptime"
 };
 
 const char *rb_ctx_name(unsigned int ctx)

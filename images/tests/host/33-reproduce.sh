@@ -77,15 +77,21 @@ expect "0004: on 6.1 the fix left out is 0004" "$(field "s['rates']['before']['w
 # (a): its kernel complaint
 judge a 6.1 "before $tmp/fa 1"
 expect "a: TIME DOES NOT MATCH in the scenario's log is a hit" "$(field "s['runs'][0]['outcome']")" hit
-expect "a: an open finding has no after kernel, exit 0" "$(field "sorted(s['rates'])")" "['before']"
+expect "a: only runs before the fix: those rates only" "$(field "sorted(s['rates'])")" "['before']"
 
 # The options of a run
 out=$("$py" args b 6.1 before | tr '\n' ' ')
 expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0008 "
 out=$("$py" args b 6.12 after | tr '\n' ' ')
 expect "args: after is our series" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.12 "
-rc=0; out=$("$py" args a 6.1 after 2>&1) || rc=$?
-expect "args: an open finding has no after kernel (exit 2)" "$rc: $out" "2: reproduce: a: the kernel is one of before, not 'after'"
+# a finding with no fix: our series only
+printf '{"findings":[{"id":"x","label":"x","title":"t","status":"open","doc":"d","reproducer":{"args":["--job","drain"],"hit":{"entries_left":true}}}]}\n' > "$tmp/nofix.json"
+rc=0; out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 after 2>&1) || rc=$?
+expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2: reproduce: x: the kernel is one of before, not 'after'"
+out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 before | tr '\n' ' ')
+expect "args: before a finding with no fix is our series" "$out" "--job drain --kernel 6.1 "
+out=$("$py" args a 6.12 before | tr '\n' ' ')
+expect "args: (a)'s reproducer runs the filter under the uptime clock, without 0008 on 6.12" "$out" "--faults filter --duration 15 --clock uptime --kernel 6.12 --without 0008 "
 rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
 expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
 rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?

@@ -31,7 +31,7 @@ bad "unknown option '--frob'" --frob
 bad "--cpus must be 1 to 8, not '9'" --cpus 9
 bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
 bad "--duration must be a whole number" --duration 1x
-bad "--clock must be one of: local global counter perf mono mono_raw boot; not 'wallclock'" --clock wallclock
+bad "--clock must be one of: local global counter perf mono mono_raw boot uptime; not 'wallclock'" --clock wallclock
 bad "--job must be stress, params, rmmod, faults or drain, not 'nap'" --job nap
 bad "--faults: unknown scenario 'flood'" --faults resize,flood
 bad "--arch must be x86_64 or i386, not 'arm64'" --arch arm64
@@ -117,7 +117,7 @@ for arg in job=nap duration=0 clock=wall saveraw=2 faults=flood faults= bufkb=x 
 	[ "$rc" = 2 ] && [ "$(echo "$err" | wc -l)" = 1 ] && ok "guest-args: '$arg' refused in one line: $err" ||
 		not_ok "guest-args: '$arg': exit $rc: $err"
 done
-[ "$("$ga" --values clock)" = "local global counter perf mono mono_raw boot" ] &&
+[ "$("$ga" --values clock)" = "local global counter perf mono mono_raw boot uptime" ] &&
 	ok "guest-args: the clock names come from the table" || not_ok "guest-args: --values clock: $("$ga" --values clock)"
 
 # The guest's contract: every job the settings table allows has its script
