@@ -6,6 +6,8 @@ or after it (our series), and the judging of the runs' results: hit or not.
 
   reproduce.py args FINDING LINE before|after
       the options of ./run.sh, one a line
+  reproduce.py fix FINDING LINE
+      the number of its fix in LINE's series
   reproduce.py kernels FINDING
       the kernels it has: 'before after', or 'before' (an open finding)
   reproduce.py judge FINDING LINE DIR
@@ -182,6 +184,11 @@ def main(argv):
         f = finding(argv[1])
         series_dir(argv[2])
         return judge(f, argv[2], argv[3])
+    elif len(argv) == 3 and argv[0] == 'fix':
+        n = fix_number(finding(argv[1]), argv[2])
+        if not n:
+            fail('%s has no fix' % argv[1])
+        print(n)
     elif len(argv) == 2 and argv[0] == 'kernels':
         print(' '.join(kernels(finding(argv[1]))))
     else:

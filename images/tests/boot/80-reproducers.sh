@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: the reproducers of findings (a) and (b): each hits our series without its fix (the expected result) and not our series
+# rbts-test: line 6.1
+#
+# One run of each reproducer (images/findings.json) on our series without
+# the two fixes (one kernel for both: --without both numbers) and one on
+# our series, judged by images/reproduce.py as ./run.sh reproduce judges
+# them.  Hitting the kernel without the fix is the expected result, shown
+# as such; the same hit with the fix fails.  The rates (k of N runs):
+# ./run.sh reproduce, docs/findings.md.
+. "$(dirname "$0")/../lib.sh"
+line=${REPRODUCERS_LINE:-6.1}
+py=$TOP/images/reproduce.py
+
+fixes=
+for f in b a; do
+	fixes=$fixes${fixes:+,}$("$py" fix "$f" "$line")
+done
+
+# reproduce FINDING KERNEL: one run of its reproducer; sets $outcome, $why
+reproduce() {
+	local f=$1 kernel=$2 args d
+	mapfile -t args < <("$py" args "$f" "$line" after)
+	[ "$kernel" = after ] || args+=(--without "$fixes")
+	boot "${args[@]}"
+	d=$(mktemp -d -p "$tmp")
+	echo "$kernel $res $rc" > "$d/runs.txt"
+	"$py" judge "$f" "$line" "$d" > "$d/summary.txt" 2>&1
+	outcome=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["runs"][0]; print(r["outcome"] + "\t" + r["why"])' "$d/summary.json" 2>/dev/null)
+	why=${outcome#*$'\t'} outcome=${outcome%%$'\t'*}
+}
+
+for f in b a; do
+	reproduce "$f" before
+	[ "$outcome" = hit ] && ok "$line ($f): without its fix (--without $fixes) the reproducer hits, as expected: $why" ||
+		not_ok "$line ($f): without its fix the reproducer hits: ${outcome:-no result} (exit $rc, $res)"
+	reproduce "$f" after
+	[ "$outcome" = clean ] && ok "$line ($f): with the fix the reproducer does not hit (exit $rc)" ||
+		not_ok "$line ($f): with the fix the reproducer does not hit: ${outcome:-no result}: $why ($res)"
+done
