@@ -475,11 +475,11 @@ cmd_build_only() {
 	local args=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		--kernel|--arch) [ $# -ge 2 ] || usage_error "$1 needs a value"
+		--kernel|--arch|--without) [ $# -ge 2 ] || usage_error "$1 needs a value"
 				args+=("$1" "$2"); shift 2 ;;
-		--rb-time-32|--debug) args+=("$1"); shift ;;
+		--rb-time-32|--debug|--vanilla) args+=("$1"); shift ;;
 		-h|--help)	help_of build; exit 0 ;;
-		*)		usage_error "build: unknown option '$1' (it takes --kernel, --rb-time-32, --debug, --arch)" ;;
+		*)		usage_error "build: unknown option '$1' (it takes --kernel, --rb-time-32, --debug, --arch, --without, --vanilla)" ;;
 		esac
 	done
 	parse_run_opts ${args[@]+"${args[@]}"}
