@@ -60,7 +60,17 @@ check_line() {	# LINE: its series, with its own tree's checkpatch
 			not_ok "$p: line $ws ends in whitespace (see docs/kernel-patches.md)"
 		grep -qE '^Signed-off-by: .+ <[^>]+@[^>]+>$' "$f" && ok "$p: Signed-off-by" ||
 			not_ok "$p: no Signed-off-by"
-		if out=$(cd "$tmp" && "$checkpatch" --strict --no-tree --show-types "$p" 2>&1); then
+		# A Fixes: tag names an upstream commit; outside a kernel git
+		# tree with its history checkpatch cannot look it up and calls
+		# every id unknown.  The tag's form is still checked (below and
+		# by checkpatch's GIT_COMMIT_ID); whether the id exists is the
+		# maintainer's tree's to say.
+		if grep -q '^Fixes:' "$f"; then
+			grep '^Fixes:' "$f" | grep -qvE '^Fixes: [0-9a-f]{12,40} \("[^"]+"\)$' &&
+				not_ok "$p: a Fixes: tag not of the form 'Fixes: <12+ hex> (\"subject\")'" ||
+				ok "$p: Fixes: $(grep -m1 '^Fixes:' "$f" | cut -c8-)"
+		fi
+		if out=$(cd "$tmp" && "$checkpatch" --strict --no-tree --show-types --ignore UNKNOWN_COMMIT_ID "$p" 2>&1); then
 			ok "$p: checkpatch --strict: $(echo "$out" | grep -m1 '^total:')"
 		else
 			not_ok "$p: checkpatch --strict: $(echo "$out" | grep -m1 -E '^(ERROR|WARNING|CHECK)')"
