@@ -460,7 +460,7 @@ cmd_reproduce() {
 				finding=$1; shift ;;
 		esac
 	done
-	[ -n "$finding" ] || usage_error "reproduce needs a FINDING (a label of images/findings.json: $(python3 -c 'import json; print(" ".join(f["label"] for f in json.load(open("'"$TOP"'/images/findings.json"))["findings"]))'))"
+	[ -n "$finding" ] || usage_error "reproduce needs a FINDING (a label of images/findings.json: $("$TOP/images/reproduce.py" labels))"
 	[[ "$runs" =~ ^[1-9][0-9]{0,2}$ ]] || usage_error "--runs must be 1 to 999, not '$runs'"
 	case "$only" in ''|before|after) ;; *) usage_error "--only must be before or after, not '$only'" ;; esac
 	use_line "$kline"

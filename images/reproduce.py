@@ -8,6 +8,8 @@ or after it (our series), and the judging of the runs' results: hit or not.
       the options of ./run.sh, one a line
   reproduce.py fix FINDING LINE
       the number of its fix in LINE's series
+  reproduce.py labels
+      the findings that have a reproducer, by label
   reproduce.py kernels FINDING
       the kernels it has: 'before after', or 'before' (an open finding)
   reproduce.py judge FINDING LINE DIR
@@ -189,6 +191,8 @@ def main(argv):
         if not n:
             fail('%s has no fix' % argv[1])
         print(n)
+    elif argv == ['labels']:
+        print(' '.join(f['label'] for f in known_findings.load_all() if 'reproducer' in f))
     elif len(argv) == 2 and argv[0] == 'kernels':
         print(' '.join(kernels(finding(argv[1]))))
     else:
