@@ -34,6 +34,10 @@ def _explains(sig, example, log_values):
     if 'same_as_log' in sig:
         # the same number the kernel's own audit printed for it
         return m.group(1) in log_values
+    if 'near_log' in sig:
+        # a stamp (ns) within max_ms of a kernel log line's time (s)
+        ts = int(m.group(1))
+        return any(abs(ts - t * 1e9) <= sig['max_ms'] * 1e6 for t in log_values)
     return True
 
 
@@ -57,6 +61,9 @@ def checker_findings(result, findings=None, log=()):
             if 'same_as_log' in sig:
                 pat = re.compile(sig['same_as_log'])
                 values = {m.group(1) for line in log for m in [pat.search(line)] if m}
+            if 'near_log' in sig:
+                pat = re.compile(r'^\[\s*(\d+\.\d+)\].*' + sig['near_log'])
+                values = {float(m.group(1)) for line in log for m in [pat.search(line)] if m}
             if all(_explains(sig, e, values) for e in r['examples']):
                 hit.append(f['id'])
         if not hit:
