@@ -72,10 +72,12 @@ parse_run_opts() {
 				kernel_args="$kernel_args panic_on_warn=1 acpi=noirq"; shift ;;
 		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
 		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
-		--reader-delay-us)
+		--reader-delay-us|--discard-delay-us)
+				# the test-only waits of our series: ring_buffer_{reader,discard}_delay_us
 				[[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 10000 ] ||
-					usage_error "--reader-delay-us must be 1 to 10000 microseconds, not '${2:-}'"
-				kernel_args="$kernel_args ring_buffer_reader_delay_us=$2"; shift 2 ;;
+					usage_error "$1 must be 1 to 10000 microseconds, not '${2:-}'"
+				local which=${1#--}
+				kernel_args="$kernel_args ring_buffer_${which%-delay-us}_delay_us=$2"; shift 2 ;;
 		--vanilla)	vanilla=1; shift ;;
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
@@ -142,7 +144,7 @@ parse_run_opts() {
 	if [ "$vanilla" = 1 ]; then
 		[ -z "$without" ] || usage_error "--vanilla has no patches to go --without"
 		case "$kernel_args " in *" ring_buffer_"*)
-			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us)" ;;
+			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us, --discard-delay-us)" ;;
 		esac
 		[ "$variant" = default ] || usage_error "--vanilla builds the default config only (the variants need our series)"
 		series=vanilla
