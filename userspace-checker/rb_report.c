@@ -72,9 +72,11 @@ static void report_records(FILE *f, const struct rb_verifier *v)
 		return;
 	fprintf(f, "  in the verified sub-buffers: %" PRIu64 " sub-buffers of %d bytes, %" PRIu64
 		" time extends, %" PRIu64 " full time stamps (absolute + before_stamp!=write_stamp"
-		" + read_failed), %" PRIu64 " discarded events left as padding\n",
+		" + read_failed), %" PRIu64 " discarded events left as padding, %" PRIu64
+		" end paddings (rb_reset_tail()'s, or a discarded event's)\n",
 		v->records[RB_REC_SUBBUF], v->subbuf_size, v->records[RB_REC_EXTEND],
-		v->records[RB_REC_ABSOLUTE], v->records[RB_REC_DISCARDED]);
+		v->records[RB_REC_ABSOLUTE], v->records[RB_REC_DISCARDED],
+		v->records[RB_REC_END_PADDING]);
 }
 
 /*

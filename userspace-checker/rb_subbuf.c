@@ -83,9 +83,9 @@ struct rb_walk {
  *   counted: time extends (a delta too large), full time stamps (the
  *   absolute mode, or forced when before_stamp and write_stamp differed),
  *   and discarded events left as padding (any padding with a delta but
- *   the last record: rb_reset_tail()'s padding ends the data, and keeps
- *   its length where a partial read copies it into a page of its own, so
- *   it need not reach the page's end).
+ *   the last record of delta 1: rb_reset_tail()'s padding ends the data,
+ *   and keeps its length where a partial read copies it into a page of
+ *   its own, so it need not reach the page's end).
  */
 static int walk_records(struct rb_input *in, const void *page, const struct rb_subbuf_layout *l,
 			int cpu, int64_t subbuf, struct rb_walk *w)
@@ -135,8 +135,15 @@ static int walk_records(struct rb_input *in, const void *page, const struct rb_s
 				 off, len);
 			return -1;
 		}
-		if (type_len == RB_TYPE_PADDING && off + len < end)
-			w->n[RB_REC_DISCARDED]++;
+		/*
+		 * rb_reset_tail() pads the end with delta 1 (0 when too
+		 * short, which ends the walk above): a padding before
+		 * other records, or with a delta of more than 1, is a
+		 * discarded event.
+		 */
+		if (type_len == RB_TYPE_PADDING)
+			w->n[off + len < end || delta > 1 ?
+			     RB_REC_DISCARDED : RB_REC_END_PADDING]++;
 		if (mark != UINT64_MAX && w->nmarks < RB_MAX_MARKS)
 			w->marks[w->nmarks++] = mark;
 		off += len;
@@ -164,7 +171,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
 		return -1;
 	}
-	rb_verify_records(in->v, w.n);
+	rb_verify_records(in->v, cpu, w.n);
 	in->v->subbuf_size = psize;
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)

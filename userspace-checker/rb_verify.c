@@ -503,12 +503,16 @@ const char *const rb_record_names[RB_REC_MAX] = {
 	[RB_REC_EXTEND]		= "time_extends",
 	[RB_REC_ABSOLUTE]	= "full_stamps",
 	[RB_REC_DISCARDED]	= "discarded_padding",
+	[RB_REC_END_PADDING]	= "end_padding",
 };
 
-void rb_verify_records(struct rb_verifier *v, const uint64_t n[RB_REC_MAX])
+void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX])
 {
-	for (int r = 0; r < RB_REC_MAX; r++)
+	for (int r = 0; r < RB_REC_MAX; r++) {
 		v->records[r] += n[r];
+		if (cpu >= 0 && cpu < RB_MAX_CPUS)
+			v->cpu_records[cpu][r] += n[r];
+	}
 }
 
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed)
@@ -549,6 +553,60 @@ void rb_verify_reset(struct rb_verifier *v, int clock)
 }
 
 /*
+ * The exact part of the ledger.  The kernel counts an event's path where
+ * it lands (kernel-patches: an attempt that overflows the sub-buffer is
+ * counted again where it is retried), so per CPU that lost nothing:
+ *
+ * - Every event that took the time_extend, before_stamp!=write_stamp,
+ *   read_failed or absolute path wrote exactly one time stamp record in
+ *   front of it (rb_add_timestamp(): a full stamp, or a time extend when
+ *   an interruption between A and C dropped the force), and no other
+ *   event wrote one.  A discarded event that was removed leaves its
+ *   record behind (rb_try_to_discard() gives back the event only).
+ */
+static void ledger_stamps(struct rb_verifier *v, const struct rb_path_counters *k, int cpu)
+{
+	const unsigned int stamped = (1u << RB_TS_EXTEND) | (1u << RB_TS_BEFORE_AFTER) |
+				     (1u << RB_TS_READ_FAILED) | (1u << RB_TS_ABSOLUTE);
+	uint64_t counted = rb_counters_sum(k, cpu, stamped);
+	uint64_t records = v->cpu_records[cpu][RB_REC_EXTEND] +
+			   v->cpu_records[cpu][RB_REC_ABSOLUTE];
+
+	if (!(k->have & (1u << RB_TS_EXTEND)))
+		return;
+	checked(v, RB_RULE_COUNTERS, cpu);
+	if (counted != records)
+		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+			  "the kernel stamped %" PRIu64 " events with a time extend or a full "
+			  "stamp (time_extend %" PRIu64 ", before_stamp!=write_stamp %" PRIu64
+			  ", read_failed %" PRIu64 ", absolute %" PRIu64 ") but the sub-buffers "
+			  "hold %" PRIu64 " such records", counted, k->v[cpu][RB_TS_EXTEND],
+			  k->v[cpu][RB_TS_BEFORE_AFTER], k->v[cpu][RB_TS_READ_FAILED],
+			  k->v[cpu][RB_TS_ABSOLUTE], records);
+}
+
+/*
+ * - Every event discarded in place (discard_padding) is a padding with a
+ *   delta in the sub-buffers.  Only a last padding of delta 1 may be one
+ *   or rb_reset_tail()'s: between the sure ones and all of them.
+ */
+static void ledger_discards(struct rb_verifier *v, const struct rb_path_counters *k, int cpu)
+{
+	uint64_t counted = k->v[cpu][RB_TS_DISCARD_PADDING];
+	uint64_t sure = v->cpu_records[cpu][RB_REC_DISCARDED];
+	uint64_t maybe = v->cpu_records[cpu][RB_REC_END_PADDING];
+
+	if (!(k->have & (1u << RB_TS_DISCARD_PADDING)))
+		return;
+	checked(v, RB_RULE_COUNTERS, cpu);
+	if (counted < sure || counted > sure + maybe)
+		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+			  "the kernel left %" PRIu64 " discarded events as padding but the "
+			  "sub-buffers hold %" PRIu64 " such paddings (and %" PRIu64
+			  " at a sub-buffer's end that may be)", counted, sure, maybe);
+}
+
+/*
  * Every event the kernel sent down an A-C path was interrupted between A
  * and C by an event that landed before it, so the checker saw it as
  * interrupted before its reservation.  The converse does not hold: an
@@ -578,6 +636,11 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 				  "the kernel took an A-C path %" PRIu64 " times but only %"
 				  PRIu64 " events were seen interrupted before their reservation (C)",
 				  counted, seen + v->cpu_filtered[cpu]);
+		/* Only a reader that walks the sub-buffers counts records. */
+		if (v->records[RB_REC_SUBBUF]) {
+			ledger_stamps(v, k, cpu);
+			ledger_discards(v, k, cpu);
+		}
 		/*
 		 * The seed's promise: an event that interrupted nobody's time
 		 * update, and was not interrupted in its own, takes the fast

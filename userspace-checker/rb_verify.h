@@ -101,6 +101,12 @@ enum rb_record {
 	 */
 	RB_REC_ABSOLUTE,
 	RB_REC_DISCARDED,	/* a discarded event left as padding */
+	/*
+	 * The last record a padding of delta 1: rb_reset_tail()'s, or a
+	 * discarded event of delta 0 or 1 left as padding after the events
+	 * behind it were removed.  Which one the sub-buffer cannot say.
+	 */
+	RB_REC_END_PADDING,
 	RB_REC_MAX
 };
 
@@ -145,6 +151,7 @@ struct rb_verifier {
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */
+	uint64_t		cpu_records[RB_MAX_CPUS][RB_REC_MAX];
 	int			subbuf_size;	/* their size in bytes, 0 if not walked */
 	/*
 	 * The seed's promise, from the kernel's counters (counters rule):
@@ -168,7 +175,7 @@ int rb_verify_event(struct rb_verifier *v, const struct rb_event *e);
  * The path records of one sub-buffer, before its events are fed; summed
  * per run (the kernel's counters are the per-CPU view).
  */
-void rb_verify_records(struct rb_verifier *v, const uint64_t n[RB_REC_MAX]);
+void rb_verify_records(struct rb_verifier *v, int cpu, const uint64_t n[RB_REC_MAX]);
 /* The buffer reported @missed lost events on @cpu here (-1: unknown count). */
 void rb_verify_lost(struct rb_verifier *v, int cpu, long missed);
 /*

@@ -775,6 +775,30 @@ TEST(copied_tail_padding_is_not_a_discarded_event)
 	EXPECT_EQ(0, seen_records[RB_REC_DISCARDED], "a padding that ends the data is the tail's");
 }
 
+/*
+ * The last record a padding: rb_reset_tail()'s has delta 1; with any other
+ * delta it is a discarded event that was left last (the events behind it
+ * were removed), and of delta 1 it may be either.
+ */
+TEST(last_padding_with_a_real_delta_is_a_discarded_event)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16, end;
+
+	off = put_event(page, off, 0, 1001, 1);
+	end = put_discard(page, off, 40);
+	EXPECT_EQ(0, feed_page(page, end), "the page parses");
+	EXPECT_EQ(1, seen_records[RB_REC_DISCARDED], "a last padding of delta 40 is a discard");
+	EXPECT_EQ(0, seen_records[RB_REC_END_PADDING], "and no end padding");
+
+	memset(page, 0, sizeof(page));
+	off = put_event(page, 16, 0, 1001, 1);
+	end = put_discard(page, off, 1);
+	EXPECT_EQ(0, feed_page(page, end), "the page parses");
+	EXPECT_EQ(0, seen_records[RB_REC_DISCARDED], "a last padding of delta 1 is not sure");
+	EXPECT_EQ(1, seen_records[RB_REC_END_PADDING], "it is counted as may-be");
+}
+
 TEST(no_nested_event_is_skip_or_fail_when_required)
 {
 	struct rb_settings set;
@@ -995,6 +1019,105 @@ TEST(events_the_filter_discarded_count_as_involved)
 	rb_verify_finish(v);
 	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "without a discard it fails");
 	rb_verifier_free(v);
+}
+
+/* One sub-buffer walked on cpu0 with these records (the rest 0). */
+static void walked(struct rb_verifier *v, uint64_t extends, uint64_t full,
+		   uint64_t discarded, uint64_t end_padding)
+{
+	uint64_t n[RB_REC_MAX] = {
+		[RB_REC_SUBBUF] = 1, [RB_REC_EXTEND] = extends, [RB_REC_ABSOLUTE] = full,
+		[RB_REC_DISCARDED] = discarded, [RB_REC_END_PADDING] = end_padding,
+	};
+
+	rb_verify_records(v, 0, n);
+}
+
+/*
+ * The exact ledger: every event counted on a stamped path (time_extend,
+ * before_stamp!=write_stamp, read_failed, absolute) wrote one time stamp
+ * record, and no other event did.
+ */
+TEST(stamped_paths_equal_to_the_stamp_records_pass)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_EXTEND] = 1;
+	k.v[0][RB_TS_BEFORE_AFTER] = 2;
+	walked(v, 2, 1, 0, 0);	/* one forced stamp became an extend at A-C */
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "3 counted, 3 records");
+	rb_verifier_free(v);
+}
+
+TEST(stamped_paths_off_the_stamp_records_fail)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_BEFORE_AFTER] = 2;
+	walked(v, 0, 1, 0, 0);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 1 record");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0],
+			    "stamped 2 events with a time extend or a full stamp",
+			    "the example gives the count");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0], "hold 1 such records",
+			    "and the records");
+	rb_verifier_free(v);
+
+	/* A record no counted event wrote fails as well. */
+	v = one_before_c();
+	memset(k.v, 0, sizeof(k.v));
+	walked(v, 1, 0, 0, 0);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "0 counted, 1 record");
+	rb_verifier_free(v);
+}
+
+/* Without a walk of the sub-buffers (libtracecmd's reader) there are no records. */
+TEST(stamped_paths_are_not_compared_without_walked_subbufs)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	k.v[0][RB_TS_EXTEND] = 5;
+	k.v[0][RB_TS_DISCARD_PADDING] = 5;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "nothing to compare with");
+	rb_verifier_free(v);
+}
+
+/*
+ * discard_padding: the paddings before other records or with a real delta
+ * are sure, a last one of delta 1 may be rb_reset_tail()'s.
+ */
+TEST(discard_padding_count_between_sure_and_may_be_paddings)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	const uint64_t counts[] = { 0, 1, 2, 3 };
+	const enum rb_verdict want[] = { RB_FAIL, RB_PASS, RB_PASS, RB_FAIL };
+
+	for (int i = 0; i < 4; i++) {
+		struct rb_verifier *v = one_before_c();
+
+		k.v[0][RB_TS_DISCARD_PADDING] = counts[i];
+		walked(v, 0, 0, 1, 1);
+		rb_verify_counters(v, &k);
+		rb_verify_finish(v);
+		EXPECT_EQ(want[i], rb_rule_verdict(v, RB_RULE_COUNTERS),
+			  "1 sure padding, 1 may-be: 1 or 2 counted pass, 0 or 3 fail");
+		if (want[i] == RB_FAIL)
+			EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0],
+					    "hold 1 such paddings (and 1 at a sub-buffer's end",
+					    "the example gives both");
+		rb_verifier_free(v);
+	}
 }
 
 TEST(kernel_a_to_c_count_on_a_cpu_that_lost_events_is_not_checked)
