@@ -70,6 +70,12 @@ uint64_t rb_stats_value(const char *stats, const char *key)
 	return 0;
 }
 
+bool rb_stats_untouched(const char *stats)
+{
+	return strstr(stats, "\nread events: ") && strstr(stats, "overrun: ") &&
+	       !rb_stats_value(stats, "read events") && !rb_stats_value(stats, "overrun");
+}
+
 uint64_t rb_counters_dropped(const char *stats)
 {
 	return rb_stats_value(stats, "dropped events");
@@ -83,6 +89,10 @@ void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counte
 				after->was_reset[cpu] = true;
 		if (after->was_reset[cpu])
 			continue;
+		if (before->untouched[cpu]) {
+			after->untouched[cpu] = true;
+			continue;
+		}
 		for (int p = 0; p < RB_TS_PATH_MAX; p++)
 			after->v[cpu][p] -= before->v[cpu][p];
 		after->dropped[cpu] -= after->dropped[cpu] >= before->dropped[cpu] ?

@@ -46,6 +46,14 @@ struct rb_path_counters {
 	/* The buffer was reset during the run (they went down): since then only. */
 	bool		was_reset[RB_MAX_CPUS];
 	/*
+	 * Of a baseline: nothing had been read from this CPU's buffer and
+	 * nothing overwritten ("read events" and "overrun" 0), so every event
+	 * it counted is still there for the checker to read.  Of the
+	 * difference: the counts are of every event since the buffer began
+	 * (or its last reset), the very events read: the ledger is exact.
+	 */
+	bool		untouched[RB_MAX_CPUS];
+	/*
 	 * "dropped events" of the same stats: reservations refused because
 	 * the buffer was full in no-overwrite mode.  Each was counted on the
 	 * path it took at A before it failed at C, and left before_stamp
@@ -74,15 +82,20 @@ unsigned int rb_counters_parse(const char *stats, uint64_t out[RB_TS_PATH_MAX]);
 uint64_t rb_counters_dropped(const char *stats);
 /* The value of the line "KEY: N" of one stats file's text (0 if it has none). */
 uint64_t rb_stats_value(const char *stats, const char *key);
+/* Nothing read from or overwritten in the buffer of this stats file's CPU yet. */
+bool rb_stats_untouched(const char *stats);
+
+
+/* The sum of the counters of one CPU in @mask (1 << enum rb_ts_path). */
+uint64_t rb_counters_sum(const struct rb_path_counters *k, int cpu, unsigned int mask);
 
 /*
  * @after -= @before, per CPU; a CPU whose counters went down was reset in
  * between (a trace_clock switch, an unloaded module's events): it keeps
- * @after, the counts since the reset, and is marked was_reset.
+ * @after, the counts since the reset, and is marked was_reset.  A CPU
+ * untouched in @before keeps @after whole: the events counted before the
+ * baseline are still in its buffer, and read (@after marked untouched).
  */
-/* The sum of the counters of one CPU in @mask (1 << enum rb_ts_path). */
-uint64_t rb_counters_sum(const struct rb_path_counters *k, int cpu, unsigned int mask);
-
 void rb_counters_sub(struct rb_path_counters *after, const struct rb_path_counters *before);
 
 #endif /* _RB_COUNTERS_H */

@@ -90,8 +90,12 @@ static bool clock_switched(struct rb_input *in)
 			in->v->resets == 2 ? " (further switches: in the summary)" : "");
 	snprintf(watch.name, sizeof(watch.name), "%s", now);
 	rb_verify_reset(in->v, rb_clock_from_name(now));
-	/* The reset zeroed the kernel's path counters too: count from there. */
+	/*
+	 * The reset zeroed the kernel's path counters too: count from there.
+	 * The events before it were read, so the ledger is not exact (was_reset).
+	 */
 	memset(before.v, 0, sizeof(before.v));
+	memset(before.untouched, 0, sizeof(before.untouched));
 	in->expect_clock = -1;	/* the module may read any clock now */
 	return true;
 }
@@ -289,6 +293,7 @@ static void read_counters(struct tracefs_instance *inst, int ncpus,
 		if (text) {
 			k->dropped[cpu] = rb_counters_dropped(text);
 			k->entries_left[cpu] = rb_stats_value(text, "entries");
+			k->untouched[cpu] = rb_stats_untouched(text);
 		}
 		free(text);
 	}

@@ -203,8 +203,10 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 		text = read_file(dir, name, &len);
 		if (text && rb_counters_parse(text, before.v[cpu]) > 0)
 			before.nr_cpus = cpu + 1;
-		if (text)
+		if (text) {
 			before.dropped[cpu] = rb_counters_dropped(text);
+			before.untouched[cpu] = rb_stats_untouched(text);
+		}
 		free(text);
 	}
 	if (k->have)

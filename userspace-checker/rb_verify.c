@@ -636,8 +636,12 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 				  "the kernel took an A-C path %" PRIu64 " times but only %"
 				  PRIu64 " events were seen interrupted before their reservation (C)",
 				  counted, seen + v->cpu_filtered[cpu]);
-		/* Only a reader that walks the sub-buffers counts records. */
-		if (v->records[RB_REC_SUBBUF]) {
+		/*
+		 * Only a reader that walks the sub-buffers counts records, and
+		 * only a CPU whose events were all read since the counters
+		 * began (untouched at the baseline) has them all.
+		 */
+		if (v->records[RB_REC_SUBBUF] && k->untouched[cpu]) {
 			ledger_stamps(v, k, cpu);
 			ledger_discards(v, k, cpu);
 		}

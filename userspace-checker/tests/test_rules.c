@@ -1040,7 +1040,7 @@ static void walked(struct rb_verifier *v, uint64_t extends, uint64_t full,
  */
 TEST(stamped_paths_equal_to_the_stamp_records_pass)
 {
-	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1, .untouched = { true } };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_EXTEND] = 1;
@@ -1054,7 +1054,7 @@ TEST(stamped_paths_equal_to_the_stamp_records_pass)
 
 TEST(stamped_paths_off_the_stamp_records_fail)
 {
-	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1, .untouched = { true } };
 	struct rb_verifier *v = one_before_c();
 
 	k.v[0][RB_TS_BEFORE_AFTER] = 2;
@@ -1094,12 +1094,54 @@ TEST(stamped_paths_are_not_compared_without_walked_subbufs)
 }
 
 /*
+ * The counters began before the checker's baseline: the events counted
+ * before it are in the sub-buffers only if nothing was read or overwritten
+ * by then.  Otherwise the stamp records cannot be matched.
+ */
+TEST(the_ledger_needs_a_buffer_untouched_at_the_baseline)
+{
+	static struct rb_path_counters before = { .nr_cpus = 1 }, after = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v;
+
+	EXPECT_EQ(true, rb_stats_untouched("entries: 5\noverrun: 0\ncommit overrun: 0\n"
+					   "bytes: 80\nread events: 0\n"), "nothing read, nothing lost");
+	EXPECT_EQ(false, rb_stats_untouched("entries: 5\noverrun: 0\nread events: 3\n"),
+		  "3 events read");
+	EXPECT_EQ(false, rb_stats_untouched("entries: 5\noverrun: 2\nread events: 0\n"),
+		  "2 overwritten");
+	EXPECT_EQ(false, rb_stats_untouched("entries: 5\n"), "a stats file without the lines");
+
+	/* Untouched at the baseline: the counts since the start are kept whole. */
+	before.v[0][RB_TS_BEFORE_AFTER] = 4;
+	before.untouched[0] = true;
+	after.v[0][RB_TS_BEFORE_AFTER] = 10;
+	rb_counters_sub(&after, &before);
+	EXPECT_EQ(10, after.v[0][RB_TS_BEFORE_AFTER], "nothing subtracted");
+	EXPECT_EQ(true, after.untouched[0], "and the difference is marked");
+
+	/* Read before the baseline: subtracted, and the ledger is not applied. */
+	before.untouched[0] = false;
+	after.untouched[0] = false;
+	after.v[0][RB_TS_BEFORE_AFTER] = 6;
+	rb_counters_sub(&after, &before);
+	EXPECT_EQ(2, after.v[0][RB_TS_BEFORE_AFTER], "the baseline subtracted");
+	v = one_before_c();
+	after.v[0][RB_TS_A_TO_C_LOST] = 1;
+	walked(v, 0, 0, 0, 0);
+	rb_verify_counters(v, &after);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS),
+		  "2 stamped, 0 records: not compared when the baseline was touched");
+	rb_verifier_free(v);
+}
+
+/*
  * discard_padding: the paddings before other records or with a real delta
  * are sure, a last one of delta 1 may be rb_reset_tail()'s.
  */
 TEST(discard_padding_count_between_sure_and_may_be_paddings)
 {
-	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1, .untouched = { true } };
 	const uint64_t counts[] = { 0, 1, 2, 3 };
 	const enum rb_verdict want[] = { RB_FAIL, RB_PASS, RB_PASS, RB_FAIL };
 
