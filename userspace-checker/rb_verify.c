@@ -561,8 +561,10 @@ void rb_verify_reset(struct rb_verifier *v, int clock)
  *   read_failed or absolute path wrote exactly one time stamp record in
  *   front of it (rb_add_timestamp(): a full stamp, or a time extend when
  *   an interruption between A and C dropped the force), and no other
- *   event wrote one.  A discarded event that was removed leaves its
- *   record behind (rb_try_to_discard() gives back the event only).
+ *   event wrote one.  A discarded event that was removed took its record
+ *   with it (the reserved event starts at the record; rb_try_to_discard()
+ *   gives back rb_event_ts_length()): the count is the records plus at
+ *   most discard_removed, exact when nothing was removed.
  */
 static void ledger_stamps(struct rb_verifier *v, const struct rb_path_counters *k, int cpu)
 {
@@ -571,18 +573,20 @@ static void ledger_stamps(struct rb_verifier *v, const struct rb_path_counters *
 	uint64_t counted = rb_counters_sum(k, cpu, stamped);
 	uint64_t records = v->cpu_records[cpu][RB_REC_EXTEND] +
 			   v->cpu_records[cpu][RB_REC_ABSOLUTE];
+	uint64_t removed = k->v[cpu][RB_TS_DISCARD_REMOVED];
 
 	if (!(k->have & (1u << RB_TS_EXTEND)))
 		return;
 	checked(v, RB_RULE_COUNTERS, cpu);
-	if (counted != records)
+	if (counted < records || counted > records + removed)
 		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
 			  "the kernel stamped %" PRIu64 " events with a time extend or a full "
 			  "stamp (time_extend %" PRIu64 ", before_stamp!=write_stamp %" PRIu64
 			  ", read_failed %" PRIu64 ", absolute %" PRIu64 ") but the sub-buffers "
-			  "hold %" PRIu64 " such records", counted, k->v[cpu][RB_TS_EXTEND],
+			  "hold %" PRIu64 " such records (and %" PRIu64 " discarded events were "
+			  "removed, with theirs)", counted, k->v[cpu][RB_TS_EXTEND],
 			  k->v[cpu][RB_TS_BEFORE_AFTER], k->v[cpu][RB_TS_READ_FAILED],
-			  k->v[cpu][RB_TS_ABSOLUTE], records);
+			  k->v[cpu][RB_TS_ABSOLUTE], records, removed);
 }
 
 /*

@@ -1069,6 +1069,21 @@ TEST(stamped_paths_off_the_stamp_records_fail)
 			    "and the records");
 	rb_verifier_free(v);
 
+	/* A removed discard took its record with it: one more is allowed. */
+	v = one_before_c();
+	k.v[0][RB_TS_DISCARD_REMOVED] = 1;
+	walked(v, 0, 1, 0, 0);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 1 record, 1 removed");
+	rb_verifier_free(v);
+	v = one_before_c();
+	walked(v, 0, 0, 0, 0);
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "2 counted, 0 records, 1 removed");
+	rb_verifier_free(v);
+
 	/* A record no counted event wrote fails as well. */
 	v = one_before_c();
 	memset(k.v, 0, sizeof(k.v));
