@@ -78,6 +78,10 @@ parse_run_opts() {
 					usage_error "$1 must be 1 to 10000 microseconds, not '${2:-}'"
 				local which=${1#--}
 				kernel_args="$kernel_args ring_buffer_${which%-delay-us}_delay_us=$2"; shift 2 ;;
+		--tsc-unstable)	# sched_clock in its unstable mode, as a guest whose vCPUs' TSCs
+				# looked unsynchronized gets by chance: per CPU, held to the
+				# tick, so that the global clock often returns a stamp again
+				kernel_args="$kernel_args tsc=unstable"; shift ;;
 		--vanilla)	vanilla=1; shift ;;
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||

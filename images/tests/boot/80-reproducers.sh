@@ -1,22 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the deterministic reproducer of finding (b): it hits our series without the fix (the expected result) and not our series
+# test: the reproducers of findings (b) and (a), widened by their test-only delays: they hit our series without the fixes (the expected result) and not our series
 # rbts-test: line 6.1
 #
 # One run of each deterministic reproducer (images/findings.json) on our
 # series without the fixes (one kernel for all: --without every number)
 # and one on our series, judged by images/reproduce.py as ./run.sh
 # reproduce judges them.  Hitting the kernel without the fix is the
-# expected result, shown as such; the same hit with the fix fails.  Only
-# (b) is here: its test-only reader delay makes it hit every run (10 of 10
-# on both lines); (a) hits a fraction of runs and is measured by ./run.sh
-# reproduce a (docs/findings.md).
+# expected result, shown as such; the same hit with the fix fails.  Here
+# are the findings whose test-only delay makes them hit every run (10 of
+# 10 on both lines, docs/findings.md): (b) with the reader delay, (a) with
+# the discard delay.
 . "$(dirname "$0")/../lib.sh"
 line=${REPRODUCERS_LINE:-6.1}
 py=$TOP/images/reproduce.py
 
 fixes=
-findings="b"
+findings="b a"
 for f in $findings; do
 	fixes=$fixes${fixes:+,}$("$py" fix "$f" "$line")
 done

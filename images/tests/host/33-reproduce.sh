@@ -91,7 +91,7 @@ expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2
 out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 before | tr '\n' ' ')
 expect "args: before a finding with no fix is our series" "$out" "--job drain --kernel 6.1 "
 out=$("$py" args a 6.12 before | tr '\n' ' ')
-expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without 0009 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --kernel 6.12 --without 0009 "
+expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without 0009 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --tsc-unstable --kernel 6.12 --without 0009 "
 rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
 expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
 rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?

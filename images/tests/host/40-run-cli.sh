@@ -91,6 +91,7 @@ plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --
 plan "--without: our series less that patch, in a tree of its own" "kernel +6.12:.*/build/without-6.12-0007:default:x86_64" --kernel 6.12 --without 0007 --dry-run
 plan "--reader-delay-us reaches the kernel" "ring_buffer_reader_delay_us=500" --reader-delay-us 500 --dry-run
 plan "--discard-delay-us reaches the kernel" "ring_buffer_discard_delay_us=700" --discard-delay-us 700 --dry-run
+plan "--tsc-unstable reaches the kernel" "tsc=unstable" --tsc-unstable --dry-run
 plan "--vanilla: the line's tree without our series" "kernel +6.1:vanilla:default:x86_64" --vanilla --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
 plan "faults plans every scenario" "rbts.faults=$("$top/images/guest-args.py" --default faults) " faults --dry-run
