@@ -25,6 +25,14 @@ def load(path=PATH):
     return [f for f in load_all(path) if f['status'] == 'open']
 
 
+def _steps(f, line):
+    """A finding's log_step: where the line has the two numbers, the second
+    is the first plus 'by' (the audit's actual one unit after expected)."""
+    step = f.get('log_step')
+    m = re.search(step['re'], line) if step else None
+    return not m or int(m.group(2)) - int(m.group(1)) == step['by']
+
+
 def _explains(sig, example, log_values):
     m = re.search(sig['example'], example)
     if not m:
@@ -60,7 +68,8 @@ def checker_findings(result, findings=None, log=()):
             values = set()
             if 'same_as_log' in sig:
                 pat = re.compile(sig['same_as_log'])
-                values = {m.group(1) for line in log for m in [pat.search(line)] if m}
+                values = {m.group(1) for line in log for m in [pat.search(line)]
+                          if m and _steps(f, line)}
             if 'near_log' in sig:
                 pat = re.compile(r'^\[\s*(\d+\.\d+)\].*' + sig['near_log'])
                 values = {float(m.group(1)) for line in log for m in [pat.search(line)] if m}
@@ -88,7 +97,7 @@ def log_findings(bad, scenario=None, findings=None):
         if scenario and f.get('scenarios') and scenario not in f['scenarios']:
             continue
         pat = re.compile(f['kernel_log'])
-        mine = [line for line in left if pat.search(line)]
+        mine = [line for line in left if pat.search(line) and _steps(f, line)]
         if not mine:
             continue
         ids.append(f['id'])

@@ -9,6 +9,9 @@
 # faults table with a FAIL or a KNOWN row, a time stamp path expected and
 # not reached (coverage).  Asserted on verdict.json.
 . "$(dirname "$0")/../lib.sh"
+# Every kind of known-finding signature, on a fixture: the project's own
+# findings may all be fixed (images/tests/data/findings-signatures.json).
+export RBTS_FINDINGS=$FIXTURES/findings-signatures.json
 
 # The clean result of the committed capture: the base of every case.
 "$CHECKOUT/rbcheck" verify "$FIXTURES/raw" --json "$tmp/pass.json" > /dev/null 2>&1
@@ -119,6 +122,26 @@ expect "own-clock FAIL 0.1 ms from 'sched_clock: Marking unstable'" FAIL 1 "know
 mk own-clock-c-far; echo 1 > "$d/verdict"; fail_rules "$own_c"
 echo "[    3.220338] sched_clock: Marking unstable (2212343944, 6945027)<-(2257957305, -38600953)" >> "$d/dmesg.txt"
 expect "own-clock FAIL a second from it: not explained" FAIL 1 "known="
+
+# Finding (d), in the project's own list (not the fixture): check_buffer()'s
+# audit with delta:0 (a discarded event's delta 1 read as none) and an
+# own-clock FAIL on the stamp it printed are known; the same line with a
+# real delta is (a)'s form, and (a) is fixed: unexplained.
+own_d='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 1 ns before the clock read just before the tracepoint call (pre_clock 7001): stamped before its reservation began\n      event  irq#15 ts=7000 (delta 0) clock=7001 depth=1"]}'
+mk own-clock-d; echo 1 > "$d/verdict"; fail_rules "$own_d"
+echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7001 delta:0 before:7001 after:7001" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d): the audit's delta:0 line and own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
+mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own_d"
+echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7050 delta:40 before:7010 after:7010" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(a)'s form of the audit line, with (a) fixed: not explained" FAIL 1 "known="
+# (a) can print delta:0 too (the event it audits took delta 0), but with its
+# stamp milliseconds off, not (d)'s one unit (a real 6.1 hit, without 0010).
+mk own-clock-a0; echo 1 > "$d/verdict"; fail_rules "$own_d"
+echo "[    7.1] [CPU: 1]TIME DOES NOT MATCH expected:7000 actual:2210746 delta:0 before:2210746 after:2210746" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(a)'s audit line with delta:0 but 2.2 ms off: not (d)" FAIL 1 "known="
 
 mk startup
 expect "a debug kernel without 'Ring buffer PASSED'" FAIL 1 -- --startup-test
