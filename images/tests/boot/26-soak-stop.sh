@@ -6,12 +6,18 @@
 # it finds; this checks the stop, not the verdict (exit 0 or 1 both carry one).
 # Job control on: the soak gets its own process group, as on a terminal,
 # and SIGINT is not ignored in it (a script's background jobs ignore SIGINT,
-# and a signal ignored on entry cannot be trapped).
+# and a signal ignored on entry cannot be trapped).  The suite itself may
+# have been started with SIGINT ignored (as a background job of a
+# non-interactive shell: a rehearsal here ran so, and the soak went on to
+# its end through both Ctrl-Cs), which every child inherits: run.sh is
+# started with SIGINT set back to its default, as a terminal gives it.
 . "$(dirname "$0")/../lib.sh"
 log=$LOGS/soak-stop.log
 rc=0
 set -m
-"$TOP/run.sh" soak --duration 10m --keep-going > "$log" 2>&1 &
+python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$TOP/run.sh" soak --duration 10m --keep-going > "$log" 2>&1 &
 soak=$!
 set +m
 for _ in $(seq 300); do
