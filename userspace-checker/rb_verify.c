@@ -553,6 +553,19 @@ void rb_verify_reset(struct rb_verifier *v, int clock)
 }
 
 /*
+ * One line of the ledger, if the kernel counts @path: checked, and off
+ * when @counted is not in [@least, @least + @slack].
+ */
+static bool ledger_off(struct rb_verifier *v, const struct rb_path_counters *k, int cpu,
+		       enum rb_ts_path path, uint64_t counted, uint64_t least, uint64_t slack)
+{
+	if (!(k->have & (1u << path)))
+		return false;
+	checked(v, RB_RULE_COUNTERS, cpu);
+	return counted < least || counted > least + slack;
+}
+
+/*
  * The exact part of the ledger.  The kernel counts an event's path where
  * it lands (kernel-patches: an attempt that overflows the sub-buffer is
  * counted again where it is retried), so per CPU that lost nothing:
@@ -575,10 +588,7 @@ static void ledger_stamps(struct rb_verifier *v, const struct rb_path_counters *
 			   v->cpu_records[cpu][RB_REC_ABSOLUTE];
 	uint64_t removed = k->v[cpu][RB_TS_DISCARD_REMOVED];
 
-	if (!(k->have & (1u << RB_TS_EXTEND)))
-		return;
-	checked(v, RB_RULE_COUNTERS, cpu);
-	if (counted < records || counted > records + removed)
+	if (ledger_off(v, k, cpu, RB_TS_EXTEND, counted, records, removed))
 		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
 			  "the kernel stamped %" PRIu64 " events with a time extend or a full "
 			  "stamp (time_extend %" PRIu64 ", before_stamp!=write_stamp %" PRIu64
@@ -600,10 +610,7 @@ static void ledger_discards(struct rb_verifier *v, const struct rb_path_counters
 	uint64_t sure = v->cpu_records[cpu][RB_REC_DISCARDED];
 	uint64_t maybe = v->cpu_records[cpu][RB_REC_END_PADDING];
 
-	if (!(k->have & (1u << RB_TS_DISCARD_PADDING)))
-		return;
-	checked(v, RB_RULE_COUNTERS, cpu);
-	if (counted < sure || counted > sure + maybe)
+	if (ledger_off(v, k, cpu, RB_TS_DISCARD_PADDING, counted, sure, maybe))
 		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
 			  "the kernel left %" PRIu64 " discarded events as padding but the "
 			  "sub-buffers hold %" PRIu64 " such paddings (and %" PRIu64
