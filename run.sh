@@ -291,15 +291,23 @@ cmd_test() {
 }
 
 # bench_kernel ITEM: NAME=SPEC for one item of --kernels: NAME=SPEC as it
-# is, or a short name: vanilla-LINE, series-LINE, series-LINE-32.
+# is, or a short name: vanilla-LINE, series-LINE, series-LINE-32,
+# without-LINE-NNNN (our series less patch NNNN: what a fix costs).
 bench_kernel() {
-	local item=$1 name spec why
+	local item=$1 name spec why line nums dir
 	case "$item" in
 	*=*)		name=${item%%=*} spec=${item#*=} ;;
 	vanilla-*)	name=$item spec=${item#vanilla-}:vanilla:default:x86_64 ;;
 	series-*-32)	name=$item spec=${item#series-}; spec=${spec%-32}:ours:rb-time-32:x86_64 ;;
 	series-*)	name=$item spec=${item#series-}:ours:default:x86_64 ;;
-	*)		usage_error "--kernels: '$item' is not NAME=SPEC, vanilla-LINE, series-LINE or series-LINE-32" ;;
+	without-*)	[[ "$item" =~ ^without-([0-9.]+)-([0-9]{4}(-[0-9]{4})*)$ ]] ||
+				usage_error "--kernels: '$item' is not without-LINE-NNNN (e.g. without-6.1-0008)"
+			line=${BASH_REMATCH[1]} nums=${BASH_REMATCH[2]//-/,}
+			why=$(kspec_check "$line:ours:default:x86_64")
+			[ -z "$why" ] || usage_error "--kernels $item: $why"
+			dir=$(kspec_series_without "$line" "$nums" 2>&1) || usage_error "--kernels $item: $dir"
+			name=$item spec=$line:$dir:default:x86_64 ;;
+	*)		usage_error "--kernels: '$item' is not NAME=SPEC, vanilla-LINE, series-LINE, series-LINE-32 or without-LINE-NNNN" ;;
 	esac
 	[[ "$name" =~ ^[A-Za-z0-9_.-]+$ ]] || usage_error "--kernels: '$name' is not a name (letters, digits, . _ -)"
 	why=$(kspec_check "$spec")

@@ -8,24 +8,29 @@ the baseline) and OUT/mode.txt, prints a table of medians with their spread
 baseline's, writes OUT/report.md and OUT/bench.png (gnuplot), and with a
 threshold P exits 1 when a kernel is slower than the baseline by more than
 P percent on any workload whose spread does not overlap the baseline's.
+OUT/compare.json holds the same figures for programs (and the tests).
 
 usage: bench-compare.py OUT-DIR [THRESHOLD-PERCENT]
 """
+import json
 import os
+import re
 import statistics
 import subprocess
 import sys
 
 # Workloads whose time per event is compared (lower is better), in order,
 # and the buffer's bytes per event: deterministic, so a change that makes
-# events larger shows without timing noise.
+# events larger shows without timing noise.  The stress writers' rows,
+# stress_<context>_<flat|nested>_ns, follow in the order the guest wrote
+# them (the module's contexts): their names are the module's, not ours.
 LABELS = [
     ("buffer_bytes_per_event", "bytes per event in the buffer (rbstress)"),
     ("rbbench_ns_per_entry", "ring_buffer_benchmark, producer ns/entry"),
+    ("reader_iter_ns_per_event", "reader, iterator ('trace') ns/event"),
+    ("reader_pipe_ns_per_event", "reader, consuming ('trace_pipe') ns/event"),
 ]
-for ctx in ("normal", "softirq", "irq", "nmi"):
-    LABELS.append(("stress_%s_flat_ns" % ctx, "rbstress %s, flat (fast path)" % ctx))
-    LABELS.append(("stress_%s_nested_ns" % ctx, "rbstress %s, nested" % ctx))
+STRESS = re.compile(r"^stress_(\w+)_(flat|nested)_ns$")
 MIN_EVENTS = 50		# fewer timed events in a repetition: too few to compare
 
 
@@ -50,7 +55,7 @@ def main():
     except OSError as e:
         die("%s: %s" % (e.filename, e.strerror))
 
-    kernels, vals = [], {}
+    kernels, metrics, vals = [], [], {}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -64,6 +69,8 @@ def main():
             die("runs.tsv line %d: value '%s' is not a number" % (n, v))
         if k not in kernels:
             kernels.append(k)
+        if metric not in metrics:
+            metrics.append(metric)
         vals.setdefault((k, metric), []).append(v)
     if len(kernels) < 2:
         die("runs.tsv: need a baseline and at least one other kernel, have %s" % (kernels or "none"))
@@ -75,12 +82,22 @@ def main():
         counts = vals.get((k, metric[:-3] + "_n"), [])
         return bool(counts) and min(counts) >= MIN_EVENTS
 
-    rows, slower = [], []
-    for metric, label in LABELS:
+    labels = list(LABELS)
+    for metric in metrics:
+        m = STRESS.match(metric)
+        if m:
+            labels.append((metric, "rbstress %s, %s" % (
+                m.group(1), "flat (fast path)" if m.group(2) == "flat" else "nested")))
+
+    rows, slower, table = [], [], []
+    for metric, label in labels:
         if (base, metric) not in vals:
             continue
         b = vals[(base, metric)]
         bmed = statistics.median(b)
+        entry = {"metric": metric, "label": label,
+                 "kernels": {base: {"median": bmed, "min": min(b), "max": max(b)}}}
+        table.append(entry)
         row = [label, ("%.2f [%.2f-%.2f]" if metric.startswith("buffer_") else
                        "%.0f [%.0f-%.0f]") % (bmed, min(b), max(b))]
         for k in kernels[1:]:
@@ -99,6 +116,9 @@ def main():
             fmt = "%.2f [%.2f-%.2f] x%.3f%s" if metric.startswith("buffer_") else \
                 "%.0f [%.0f-%.0f] x%.2f%s"
             row.append(fmt % (med, min(v), max(v), ratio, note))
+            entry["kernels"][k] = {"median": med, "min": min(v), "max": max(v),
+                                   "ratio": ratio, "decides": not note,
+                                   "note": note.strip(" ()")}
             if (threshold is not None and not note and
                     ratio > 1 + threshold / 100.0):
                 slower.append("%s is %.1f%% %s than %s on %s" %
@@ -121,6 +141,12 @@ def main():
             "PASS: no kernel is more than %g%% slower than %s" % (threshold, base)
         md += ["", "Threshold %g%%: %s" % (threshold, verdict)]
     open(os.path.join(out, "report.md"), "w").write("\n".join(md) + "\n")
+    with open(os.path.join(out, "compare.json"), "w") as f:
+        json.dump({"mode": mode, "baseline": base, "kernels": kernels,
+                   "repetitions": reps, "threshold": threshold,
+                   "verdict": "none" if threshold is None else "FAIL" if slower else "PASS",
+                   "slower": slower, "workloads": table}, f, indent=1)
+        f.write("\n")
     print("\n".join(md))
 
     # The chart: each kernel's median relative to the baseline, per workload.

@@ -64,7 +64,7 @@ for rep in $(seq "$reps"); do
 		grep -qE 'WARNING:|BUG:|TIME DOES NOT MATCH|Delta way too big' "$run/dmesg.txt" 2>/dev/null &&
 			say "  warning: kernel '$name' complained during the benchmark (${run#$TOP/}/dmesg.txt)"
 		awk -v k="$name" -v r="$rep" '{ print k "\t" r "\t" $1 "\t" $2 }' "$run/bench.txt" >> "$out/runs.tsv"
-		say "  repetition $rep/$reps, $name: $(awk '/_ns |rbbench_ns/ { printf "%s=%s ", $1, $2 }' "$run/bench.txt")"
+		say "  repetition $rep/$reps, $name: $(awk '/_ns |_ns_per_/ { printf "%s=%s ", $1, $2 }' "$run/bench.txt")"
 	done
 done
 

@@ -27,12 +27,17 @@ compare() {	# DIR THRESHOLD: sets $rc, $out
 	rc=0
 	out=$(python3 "$here/bench-compare.py" "$@" 2>&1) || rc=$?
 }
+# cj DIR EXPR: a Python expression over DIR/compare.json (as d), printed
+cj() {
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1] + "/compare.json")); print(eval(sys.argv[2]))' "$@" 2>&1
+}
 
 mkdir -p "$tmp/slow" "$tmp/same" "$tmp/bad" "$tmp/one"
 for d in slow same bad one; do echo "wall-clock ns (test)" > "$tmp/$d/mode.txt"; done
 runs vanilla:1 series-64:1.01 series-32:1.5 > "$tmp/slow/runs.tsv"
 compare "$tmp/slow" 10
-[ "$rc" = 1 ] && echo "$out" | grep -q "FAIL: series-32 is 5[0-9].[0-9]% slower than vanilla on ring_buffer_benchmark" &&
+[ "$rc" = 1 ] && [ "$(cj "$tmp/slow" 'd["verdict"], sorted(set(s.split()[0] for s in d["slower"]))')" = "('FAIL', ['series-32'])" ] &&
+	echo "$out" | grep -q "FAIL: series-32 is 5[0-9].[0-9]% slower than vanilla on ring_buffer_benchmark" &&
 	ok "a kernel 50% slower fails --threshold 10 and is named" ||
 	not_ok "a kernel 50% slower fails --threshold 10 (exit $rc)"
 echo "$out" | grep "^Threshold" | grep -q "nested" &&
@@ -71,6 +76,30 @@ compare "$tmp/bytes" 5
 echo "$out" | grep -q "^| bytes per event in the buffer (rbstress) | 40.00 \[40.00-40.00\] | 44.00 \[44.00-44.00\] x1.100 |" &&
 	ok "the table shows bytes per event with two decimals" ||
 	not_ok "the table shows bytes per event: $(echo "$out" | grep bytes)"
+
+# The reader side's rows, and the stress writers' contexts as the guest
+# named them, in its order: a context the module adds needs no change here.
+mkdir -p "$tmp/reader"; echo "icount ns (test)" > "$tmp/reader/mode.txt"
+for rep in 1 2 3; do
+	for k in vanilla:1 fixed:1.05; do
+		awk -v k="${k%%:*}" -v s="${k#*:}" -v r="$rep" 'BEGIN {
+			printf "%s\t%d\tstress_task_flat_ns\t%.1f\n", k, r, 500 + r
+			printf "%s\t%d\tstress_task_flat_n\t900\n", k, r
+			printf "%s\t%d\tstress_hrtimer_nested_ns\t%.1f\n", k, r, 700 + r
+			printf "%s\t%d\tstress_hrtimer_nested_n\t900\n", k, r
+			printf "%s\t%d\treader_pipe_ns_per_event\t%.1f\n", k, r, (3000 + r) * s
+		}'
+	done
+done > "$tmp/reader/runs.tsv"
+compare "$tmp/reader" 2
+[ "$rc" = 1 ] && [ "$(cj "$tmp/reader" '[w["metric"] for w in d["workloads"]]')" = \
+	"['reader_pipe_ns_per_event', 'stress_task_flat_ns', 'stress_hrtimer_nested_ns']" ] &&
+	ok "the reader's rows come first, the writers' contexts in the guest's order" ||
+	not_ok "the reader's and the contexts' rows (exit $rc): $(cj "$tmp/reader" '[w["metric"] for w in d["workloads"]]')"
+r=$(cj "$tmp/reader" '[round(w["kernels"]["fixed"]["ratio"], 2) for w in d["workloads"] if w["metric"].startswith("reader")]')
+[ "$r" = "[1.05]" ] && [ "$(cj "$tmp/reader" 'd["slower"][0].split(" on ")[1]')" = "reader, consuming ('trace_pipe') ns/event" ] &&
+	ok "a reader 5% slower fails --threshold 2, named by its workload" ||
+	not_ok "a reader 5% slower fails --threshold 2: ratio $r, $(cj "$tmp/reader" 'd["slower"]')"
 
 runs vanilla:1 > "$tmp/one/runs.tsv"
 compare "$tmp/one"

@@ -52,7 +52,9 @@ bad "--kernel: no line '5.4'" report --kernel 5.4
 bad "kernel line 6.12 has no rb-time-32 variant" --kernel 6.12 --rb-time-32
 bad "model: kernel line 6.12 has no rb-time-32 variant" model --kernel 6.12
 bad "--kernel: kernel line '5.4' is not in images/kernel/lines.table" selftests --kernel 5.4
-bad "--kernels: 'foo' is not NAME=SPEC, vanilla-LINE, series-LINE or series-LINE-32" bench kernels --kernels vanilla-6.1,foo
+bad "--kernels: 'foo' is not NAME=SPEC, vanilla-LINE, series-LINE, series-LINE-32 or without-LINE-NNNN" bench kernels --kernels vanilla-6.1,foo
+bad "--kernels without-6.1-9999: no patch 9999 in kernel-patches/6.1" bench kernels --kernels series-6.1,without-6.1-9999
+bad "--kernels: 'without-6.1' is not without-LINE-NNNN" bench kernels --kernels series-6.1,without-6.1
 bad "--kernels series-6.12-32: kernel line 6.12 has no rb-time-32 variant" bench kernels --kernels vanilla-6.1,series-6.12-32
 bad "--kernels: at least two kernels to compare" bench kernels --kernels vanilla-6.12
 bad "subbufkb=12: subbufkb must be one of" --subbuf-kb 12
