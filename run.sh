@@ -72,8 +72,8 @@ parse_run_opts() {
 				kernel_args="$kernel_args panic_on_warn=1 acpi=noirq"; shift ;;
 		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
 		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
-		--reader-delay-us|--discard-delay-us)
-				# the test-only waits of our series: ring_buffer_{reader,discard}_delay_us
+		--reader-delay-us|--discard-delay-us|--shrink-delay-us)
+				# the test-only waits of our series: ring_buffer_{reader,discard,shrink}_delay_us
 				[[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 10000 ] ||
 					usage_error "$1 must be 1 to 10000 microseconds, not '${2:-}'"
 				local which=${1#--}
@@ -148,7 +148,7 @@ parse_run_opts() {
 	if [ "$vanilla" = 1 ]; then
 		[ -z "$without" ] || usage_error "--vanilla has no patches to go --without"
 		case "$kernel_args " in *" ring_buffer_"*)
-			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us, --discard-delay-us)" ;;
+			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us, --discard-delay-us, --shrink-delay-us)" ;;
 		esac
 		[ "$variant" = default ] || usage_error "--vanilla builds the default config only (the variants need our series)"
 		series=vanilla
@@ -212,12 +212,17 @@ print_plan() {
 	echo "  results     results/<run-id>/ (results/latest)"
 }
 
-# Boot one guest with the current options into results/<run-id>; print the verdict.
+# Boot one guest with the current options into results/<run-id> (also in
+# $run_out, and written to $RBTS_RUN_ID_FILE when set: results/latest is
+# whichever run started last, another's when runs overlap); print the verdict.
+run_out=
 boot_and_verify() {
 	local id out rc
 	id=$(date +%Y%m%d-%H%M%S)-$$
 	out=$TOP/results/$id
 	mkdir -p "$out"
+	run_out=$out
+	[ -z "${RBTS_RUN_ID_FILE:-}" ] || echo "$id" > "$RBTS_RUN_ID_FILE"
 	# Which kernel this run is of (verdict.json "kernel"): spec and version.
 	printf 'spec %s\nline %s\nversion %s\n' "$KSPEC" "$KLINE" "$KERNEL_VERSION" > "$out/kernel"
 	ln -sfn "$id" "$TOP/results/latest"
@@ -270,7 +275,7 @@ cmd_soak() {
 	[ "$dry_run" = 0 ] || { print_plan; return 0; }
 	cmd_build
 	boot_and_verify || rc=$?
-	"$TOP/images/plot-deltas.sh" "$TOP/results/latest" || true
+	"$TOP/images/plot-deltas.sh" "$run_out" || true
 	return $rc
 }
 

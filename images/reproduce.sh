@@ -33,11 +33,13 @@ for kernel in $kernels; do
 	echo "./run.sh ${args[*]}" > "$out/command-$kernel"
 	for i in $(seq 1 "$runs"); do
 		info "reproduce $finding on $line, $kernel the fix: run $i of $runs: ./run.sh ${args[*]}"
-		rc=0 before=$(readlink -f "$TOP/results/latest" || true)
-		"$TOP/run.sh" run "${args[@]}" > "$out/$kernel-$i.log" 2>&1 || rc=$?
-		id=$(readlink -f "$TOP/results/latest" || true)
-		# a run that stopped before it had a results directory
-		[ -n "$id" ] && [ "$id" != "$before" ] && id=$(basename "$id") || id=none
+		# The run names its own results directory: results/latest may be
+		# another run's, when runs overlap on this machine.
+		rc=0
+		rm -f "$out/run-id"
+		RBTS_RUN_ID_FILE=$out/run-id "$TOP/run.sh" run "${args[@]}" > "$out/$kernel-$i.log" 2>&1 || rc=$?
+		# none: a run that stopped before it had a results directory
+		id=$(cat "$out/run-id" 2>/dev/null || echo none)
 		tail -n 1 "$out/$kernel-$i.log" | sed 's/^/  /'
 		echo "$kernel $id $rc" >> "$out/runs.txt"
 	done

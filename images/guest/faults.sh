@@ -7,7 +7,8 @@
 # own evidence as "name value" lines.
 #
 # usage: rbts-faults SCENARIO CHECKER-PID
-#   resize        buffer_size_kb down to 1/8 and back up
+#   resize        buffer_size_kb down to 1/64 and back up, the reader
+#                 stalled before the shrink (it removes unread events)
 #   clock         trace_clock local <-> global (the kernel resets the buffer)
 #   hotplug       the last CPU offline and online again (the writers follow)
 #   instances     another instance created, written to and destroyed
@@ -71,7 +72,13 @@ stall_reader() {	# $1: overwrite mode 1 or 0
 inject() {
 	case "$1" in
 	resize)
-		echo $((BUFKB / 8)) > "$I/buffer_size_kb"; pause 0.3
+		# The reader stalls first and goes on just before the shrink,
+		# so that the pages the shrink removes (those after the tail,
+		# the oldest) hold events it has not read: their loss must be
+		# reported at the gap, before the reader passes it (0005).
+		kill -STOP "$checker" 2>/dev/null; pause 0.3
+		kill -CONT "$checker" 2>/dev/null
+		echo $((BUFKB / 64 > 16 ? BUFKB / 64 : 16)) > "$I/buffer_size_kb"; pause 0.3
 		echo "$BUFKB" > "$I/buffer_size_kb"; pause 0.3 ;;
 	clock)
 		echo local > "$I/trace_clock"; pause 0.8

@@ -17,8 +17,10 @@ trap 'rm -rf "$tmp"' EXIT
 boot() {
 	log=$LOGS/$(basename "$0" .sh).log
 	rc=0
-	"$TOP/run.sh" run "$@" > "$log" 2>&1 || rc=$?
-	res=$(readlink -f "$TOP/results/latest")
+	# its own results directory, not results/latest (another run's if
+	# runs overlap)
+	RBTS_RUN_ID_FILE=$tmp/run-id "$TOP/run.sh" run "$@" > "$log" 2>&1 || rc=$?
+	res=$TOP/results/$(cat "$tmp/run-id" 2>/dev/null || echo none)
 	sed -n '/^rbcheck: rbstress/,$p' "$log" | sed 's/^/#   /'
 }
 

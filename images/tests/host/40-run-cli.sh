@@ -61,11 +61,13 @@ bad "subbufkb=12: subbufkb must be one of" --subbuf-kb 12
 bad "--reader-delay-us must be 1 to 10000 microseconds, not '0'" --reader-delay-us 0
 bad "--reader-delay-us must be 1 to 10000 microseconds, not '20000'" --reader-delay-us 20000
 bad "--discard-delay-us must be 1 to 10000 microseconds, not 'x'" --discard-delay-us x
+bad "--shrink-delay-us must be 1 to 10000 microseconds, not '10001'" --shrink-delay-us 10001
 bad "--without takes patch numbers like 0008 or 0007,0008, not '8'" --without 8
 bad "--without: no patch 0042 in kernel-patches/6.12" --kernel 6.12 --without 0042
 bad "--vanilla has no patches to go --without" --vanilla --without 0004
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --reader-delay-us 100
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --discard-delay-us 100
+bad "--vanilla: the kernel has none of our test parameters" --vanilla --shrink-delay-us 100
 bad "reproduce needs a FINDING" reproduce
 bad "reproduce: unknown option '--frob'" reproduce b --frob
 bad "--only must be before or after, not 'x'" reproduce b --only x
@@ -93,6 +95,7 @@ plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --
 plan "--without: our series less that patch, in a tree of its own" "kernel +6.12:.*/build/without-6.12-0007:default:x86_64" --kernel 6.12 --without 0007 --dry-run
 plan "--reader-delay-us reaches the kernel" "ring_buffer_reader_delay_us=500" --reader-delay-us 500 --dry-run
 plan "--discard-delay-us reaches the kernel" "ring_buffer_discard_delay_us=700" --discard-delay-us 700 --dry-run
+plan "--shrink-delay-us reaches the kernel" "ring_buffer_shrink_delay_us=900" --shrink-delay-us 900 --dry-run
 plan "--tsc-unstable reaches the kernel" "tsc=unstable" --tsc-unstable --dry-run
 plan "--vanilla: the line's tree without our series" "kernel +6.1:vanilla:default:x86_64" --vanilla --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
