@@ -12,6 +12,7 @@
 
 #include <linux/types.h>
 #include <linux/percpu.h>
+#include <linux/tracepoint-defs.h>
 
 enum rbs_ctx {
 	RBS_CTX_NORMAL,
@@ -33,6 +34,30 @@ enum rbs_clock {
 	RBS_CLOCK_UPTIME,	/* jiffies in clock_t units: coarse on purpose */
 	RBS_CLOCK_MAX
 };
+
+/*
+ * The contexts' and the clocks' names, here and nowhere else, in the
+ * enums' order (rbs_ctx_name() and rbs_clock_name() index them).  The
+ * event's print format carries both lists (__print_symbolic): trace-cmd
+ * shows the names, and rbcheck reads them from the format rather than
+ * from a copy of its own.  A clock's name is also its clock= value and
+ * the trace_clock it is compared with.
+ */
+#define RBS_CTX_SYMBOLS					\
+	{ RBS_CTX_NORMAL,	"normal" },		\
+	{ RBS_CTX_SOFTIRQ,	"softirq" },		\
+	{ RBS_CTX_IRQ,		"irq" },		\
+	{ RBS_CTX_NMI,		"nmi" }
+
+#define RBS_CLOCK_SYMBOLS				\
+	{ RBS_CLOCK_NONE,	"counter" },		\
+	{ RBS_CLOCK_LOCAL,	"local" },		\
+	{ RBS_CLOCK_GLOBAL,	"global" },		\
+	{ RBS_CLOCK_PERF,	"perf" },		\
+	{ RBS_CLOCK_MONO,	"mono" },		\
+	{ RBS_CLOCK_MONO_RAW,	"mono_raw" },		\
+	{ RBS_CLOCK_BOOT,	"boot" },		\
+	{ RBS_CLOCK_UPTIME,	"uptime" }
 
 /* Where the NMIs come from. */
 enum rbs_nmi_source {
@@ -121,8 +146,9 @@ struct rbs_settings {
 };
 
 extern struct rbs_settings rbs_settings;
-extern const char * const rbs_ctx_names[RBS_CTX_MAX];
-extern const char * const rbs_clock_names[RBS_CLOCK_MAX];
+const char *rbs_ctx_name(unsigned int ctx);
+const char *rbs_clock_name(unsigned int clock);
+int rbs_clock_parse(const char *name);
 extern const char * const rbs_nmi_source_names[];
 
 /* rbstress_record.c: the event and its window */

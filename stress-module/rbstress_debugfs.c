@@ -36,7 +36,7 @@ static int rbs_stats_show(struct seq_file *m, void *v)
 			if (!s->calls[ctx] && !s->events[ctx])
 				continue;
 			seq_printf(m, "cpu%d %s calls %llu events %llu nested %llu refused %llu\n",
-				   cpu, rbs_ctx_names[ctx], s->calls[ctx], s->events[ctx],
+				   cpu, rbs_ctx_name(ctx), s->calls[ctx], s->events[ctx],
 				   s->nested[ctx], refused);
 		}
 		seq_printf(m, "cpu%d max_depth %u four_deep %llu nmi_sent %llu nmi_received %llu",
@@ -44,7 +44,7 @@ static int rbs_stats_show(struct seq_file *m, void *v)
 		seq_printf(m, " quiet_periods %llu\n", s->quiet_periods);
 		for (ctx = 0; ctx < RBS_CTX_MAX; ctx++)
 			seq_printf(m, "cpu%d %s cost flat %llu %llu nested %llu %llu\n",
-				   cpu, rbs_ctx_names[ctx],
+				   cpu, rbs_ctx_name(ctx),
 				   s->cost_n[ctx][RBS_COST_FLAT], s->cost_ns[ctx][RBS_COST_FLAT],
 				   s->cost_n[ctx][RBS_COST_NESTED],
 				   s->cost_ns[ctx][RBS_COST_NESTED]);
@@ -57,7 +57,7 @@ static int rbs_settings_show(struct seq_file *m, void *v)
 {
 	const struct rbs_settings *s = &rbs_settings;
 
-	seq_printf(m, "clock %s\n", rbs_clock_names[s->clock]);
+	seq_printf(m, "clock %s\n", rbs_clock_name(s->clock));
 	seq_printf(m, "nmi_source %s\n", rbs_nmi_source_names[s->nmi_source]);
 	seq_printf(m, "task_window_ns %u\ntask_gap_us %u\n",
 		   s->window_ns[RBS_CTX_NORMAL], s->task_gap_us);

@@ -78,17 +78,6 @@ MODULE_PARM_DESC(autostart, "start the writers at load (default Y); else write '
 
 struct rbs_settings rbs_settings;
 
-const char * const rbs_clock_names[RBS_CLOCK_MAX] = {
-	[RBS_CLOCK_NONE]	= "counter",
-	[RBS_CLOCK_LOCAL]	= "local",
-	[RBS_CLOCK_GLOBAL]	= "global",
-	[RBS_CLOCK_PERF]	= "perf",
-	[RBS_CLOCK_MONO]	= "mono",
-	[RBS_CLOCK_MONO_RAW]	= "mono_raw",
-	[RBS_CLOCK_BOOT]	= "boot",
-	[RBS_CLOCK_UPTIME]	= "uptime",
-};
-
 static const char * const rbs_nmi_wants[] = { "auto", "perf", "ipi", "none" };
 
 static int __init rbs_check_range(const char *name, unsigned int val,
@@ -144,9 +133,9 @@ static int __init rbs_parse_params(void)
 	if (ret)
 		return -EINVAL;
 
-	i = match_string(rbs_clock_names, RBS_CLOCK_MAX, clock);
+	i = rbs_clock_parse(clock);
 	if (i < 0) {
-		pr_err("clock=%s is not one of local, global, perf, mono, mono_raw, boot, uptime, counter\n",
+		pr_err("clock=%s is not a trace clock this module knows (RBS_CLOCK_SYMBOLS in rbstress.h; the event's format lists them)\n",
 		       clock);
 		return -EINVAL;
 	}
@@ -255,7 +244,7 @@ static int __init rbs_init(void)
 			return ret;
 		}
 	}
-	pr_info("loaded: clock=%s nmi_source=%s%s\n", rbs_clock_names[rbs_settings.clock],
+	pr_info("loaded: clock=%s nmi_source=%s%s\n", rbs_clock_name(rbs_settings.clock),
 		rbs_nmi_source_names[rbs_settings.nmi_source],
 		autostart ? ", writers running" : "");
 	return 0;

@@ -71,6 +71,24 @@ u64 rbs_clock_read(void)
 	}
 }
 
+static const struct trace_print_flags rbs_clock_syms[RBS_CLOCK_MAX] = { RBS_CLOCK_SYMBOLS };
+
+const char *rbs_clock_name(unsigned int clock)
+{
+	return clock < RBS_CLOCK_MAX ? rbs_clock_syms[clock].name : "?";
+}
+
+/* The clock called @name (RBS_CLOCK_*), or -EINVAL. */
+int rbs_clock_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < RBS_CLOCK_MAX; i++)
+		if (!strcmp(name, rbs_clock_syms[i].name))
+			return i;
+	return -EINVAL;
+}
+
 void rbs_window_open(struct rbs_open *o)
 {
 	struct rbs_cpu *c = this_cpu_ptr(&rbs_cpu);
@@ -181,12 +199,12 @@ void rbs_write(void)
 	preempt_enable();
 }
 
-const char * const rbs_ctx_names[RBS_CTX_MAX] = {
-	[RBS_CTX_NORMAL]	= "normal",
-	[RBS_CTX_SOFTIRQ]	= "softirq",
-	[RBS_CTX_IRQ]		= "irq",
-	[RBS_CTX_NMI]		= "nmi",
-};
+static const struct trace_print_flags rbs_ctx_syms[RBS_CTX_MAX] = { RBS_CTX_SYMBOLS };
+
+const char *rbs_ctx_name(unsigned int ctx)
+{
+	return ctx < RBS_CTX_MAX ? rbs_ctx_syms[ctx].name : "?";
+}
 
 /* Only while the writers are stopped: the counters are not atomic. */
 void rbs_reset_stats(void)

@@ -37,13 +37,17 @@ TRACE_DEFINE_ENUM(RBS_CTX_NORMAL);
 TRACE_DEFINE_ENUM(RBS_CTX_SOFTIRQ);
 TRACE_DEFINE_ENUM(RBS_CTX_IRQ);
 TRACE_DEFINE_ENUM(RBS_CTX_NMI);
+TRACE_DEFINE_ENUM(RBS_CLOCK_NONE);
+TRACE_DEFINE_ENUM(RBS_CLOCK_LOCAL);
+TRACE_DEFINE_ENUM(RBS_CLOCK_GLOBAL);
+TRACE_DEFINE_ENUM(RBS_CLOCK_PERF);
+TRACE_DEFINE_ENUM(RBS_CLOCK_MONO);
+TRACE_DEFINE_ENUM(RBS_CLOCK_MONO_RAW);
+TRACE_DEFINE_ENUM(RBS_CLOCK_BOOT);
+TRACE_DEFINE_ENUM(RBS_CLOCK_UPTIME);
 
-#define show_rbs_ctx(ctx)					\
-	__print_symbolic(ctx,					\
-			 { RBS_CTX_NORMAL,	"normal" },	\
-			 { RBS_CTX_SOFTIRQ,	"softirq" },	\
-			 { RBS_CTX_IRQ,		"irq" },	\
-			 { RBS_CTX_NMI,		"nmi" })
+#define show_rbs_ctx(ctx)	__print_symbolic(ctx, RBS_CTX_SYMBOLS)
+#define show_rbs_clock(clock)	__print_symbolic(clock, RBS_CLOCK_SYMBOLS)
 
 TRACE_EVENT(rbstress_event,
 
@@ -91,10 +95,10 @@ TRACE_EVENT(rbstress_event,
 		__entry->end_idx	= rbs_window_close(o.ctx);
 	),
 
-	TP_printk("ctx=%s seq=%llu depth=%u open=0x%x idx=%u pre=%u end=%u clock=%llu",
+	TP_printk("ctx=%s seq=%llu depth=%u open=0x%x idx=%u pre=%u end=%u clock=%llu clock_id=%s",
 		  show_rbs_ctx(__entry->ctx), __entry->seq, __entry->depth,
 		  __entry->open_mask, __entry->idx, __entry->pre_idx,
-		  __entry->end_idx, __entry->clock)
+		  __entry->end_idx, __entry->clock, show_rbs_clock(__entry->clock_id))
 );
 
 #endif /* _RBSTRESS_TRACE_H */

@@ -30,9 +30,10 @@ enum rb_clock {
 	RB_CLOCK_MAX
 };
 
+/* Names as the capture's module gave them (rb_names.c). */
 const char *rb_ctx_name(unsigned int ctx);
 const char *rb_clock_name(unsigned int clock);
-/* The enum rb_clock of a trace_clock name, or -1 if rbstress cannot read it. */
+/* The enum rb_clock of a trace_clock name, or -1 if the module names no such clock. */
 int rb_clock_from_name(const char *name);
 
 /* Where in its CPU's stream an event was found, for the reports. */

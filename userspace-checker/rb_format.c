@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rb_format.h"
+#include "rb_names.h"
 
 struct field_spec {
 	const char	*name;
@@ -44,6 +45,7 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 		return -1;
 	}
 	f->id = event->id;
+	rb_names_from_format(event);
 
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		struct tep_format_field *field = tep_find_field(event, fields[i].name);

@@ -307,11 +307,12 @@ static void progress_line(const struct rb_input *in, double elapsed, double tota
 
 	rb_verify_totals(v, tot);
 	fprintf(stderr, "rbcheck: %4.0fs/%.0fs (%.0fs left) %" PRIu64 " events, nested"
-		" softirq/irq/nmi %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", depth %u, %" PRIu64
+		" %s/%s/%s %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", depth %u, %" PRIu64
 		" lost, %" PRIu64 " violations\n", elapsed, total,
-		total > elapsed ? total - elapsed : 0, v->events, tot[RB_CTX_SOFTIRQ].nested,
-		tot[RB_CTX_IRQ].nested, tot[RB_CTX_NMI].nested, v->max_depth + 1,
-		v->lost_events, bad);
+		total > elapsed ? total - elapsed : 0, v->events,
+		rb_ctx_name(RB_CTX_SOFTIRQ), rb_ctx_name(RB_CTX_IRQ), rb_ctx_name(RB_CTX_NMI),
+		tot[RB_CTX_SOFTIRQ].nested, tot[RB_CTX_IRQ].nested, tot[RB_CTX_NMI].nested,
+		v->max_depth + 1, v->lost_events, bad);
 }
 
 int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)

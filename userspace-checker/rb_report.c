@@ -204,8 +204,9 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	fprintf(f, "rbcheck: %s: %" PRIu64 " rbstress events on %d CPU(s), %" PRIu64
 		" nested, deepest nesting %u, clock %s\n", source, v->events,
 		v->nr_cpus_seen, nested, v->max_depth + 1, rb_clock_name(v->clock_id));
-	fprintf(f, "rbcheck: four-deep stacks (nmi in irq in softirq in normal): %" PRIu64 "\n",
-		v->four_deep);
+	fprintf(f, "rbcheck: four-deep stacks (%s in %s in %s in %s): %" PRIu64 "\n",
+		rb_ctx_name(RB_CTX_NMI), rb_ctx_name(RB_CTX_IRQ), rb_ctx_name(RB_CTX_SOFTIRQ),
+		rb_ctx_name(RB_CTX_NORMAL), v->four_deep);
 	if (in->other)
 		fprintf(f, "rbcheck: %" PRIu64 " events of other systems skipped\n", in->other);
 	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",

@@ -33,32 +33,6 @@ const char *const rb_rule_names[RB_RULE_MAX] = {
 	[RB_RULE_COUNTERS]	= "counters",
 };
 
-static const char *const ctx_names[RB_CTX_MAX] = {
-	"normal", "softirq", "irq", "nmi"
-};
-
-static const char *const clock_names[RB_CLOCK_MAX] = {
-	"counter", "local", "global", "perf", "mono", "mono_raw", "boot", "uptime"
-};
-
-const char *rb_ctx_name(unsigned int ctx)
-{
-	return ctx < RB_CTX_MAX ? ctx_names[ctx] : "?";
-}
-
-const char *rb_clock_name(unsigned int clock)
-{
-	return clock < RB_CLOCK_MAX ? clock_names[clock] : "?";
-}
-
-int rb_clock_from_name(const char *name)
-{
-	for (int i = 0; i < RB_CLOCK_MAX; i++)
-		if (!strcmp(name, clock_names[i]))
-			return i;
-	return -1;
-}
-
 struct rb_cpu_state {
 	struct rb_event	hist[RB_HISTORY];	/* the last events, a ring */
 	unsigned int	nr;			/* valid entries in hist */

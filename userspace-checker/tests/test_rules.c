@@ -12,10 +12,48 @@
 #include <kbuffer.h>
 
 #include "rb_counters.h"
+#include "rb_names.h"
 #include "rb_report.h"
 #include "rb_subbuf.h"
 #include "rb_verify.h"
 #include "rb_test.h"
+
+/*
+ * Parse @format (an event's format file) and take the context and clock
+ * names from it, as rb_format_init() does with a capture's.  0 or -1.
+ */
+static int names_from(const char *format, size_t len)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_event *event;
+	int ret = -1;
+
+	if (tep && tep_parse_event(tep, format, len, "rbstress") == 0) {
+		event = tep_find_event_by_name(tep, "rbstress", "rbstress_event");
+		if (event) {
+			rb_names_from_format(event);
+			ret = 0;
+		}
+	}
+	tep_free(tep);
+	return ret;
+}
+
+static char fixture_format[8192];
+static size_t fixture_len;
+
+/* The names every test below sees: the module's, from the fixture's format. */
+static void __attribute__((constructor)) load_fixture_names(void)
+{
+	FILE *f = fopen(RB_TEST_DATA "/rbstress_event.format", "r");
+
+	fixture_len = f ? fread(fixture_format, 1, sizeof(fixture_format) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	if (!fixture_len || names_from(fixture_format, fixture_len) < 0)
+		fprintf(stderr, "test_rules: cannot read the names in %s/rbstress_event.format\n",
+			RB_TEST_DATA);
+}
 
 static struct rb_verifier *verifier(void)
 {
@@ -1410,6 +1448,47 @@ TEST(text_report_names_verdict_and_rules)
 	EXPECT_STR_CONTAINS(buf, "counters      SKIP", "the skipped rule says SKIP");
 	free(buf);
 	rb_verifier_free(in.v);
+}
+
+TEST(names_come_from_the_event_format)
+{
+	EXPECT_STR_CONTAINS(rb_ctx_name(RB_CTX_IRQ), "irq", "context 2 as the format names it");
+	EXPECT_TRUE(!strcmp(rb_ctx_name(RB_CTX_NMI), "nmi"), "context 3");
+	EXPECT_TRUE(!strcmp(rb_clock_name(RB_CLOCK_GLOBAL), "global"), "clock 2");
+	EXPECT_EQ(RB_CLOCK_UPTIME, rb_clock_from_name("uptime"), "a clock found by its name");
+	EXPECT_EQ(-1, rb_clock_from_name("x86-tsc"), "a clock the module does not name");
+	EXPECT_TRUE(!strcmp(rb_ctx_name(9), "ctx9"), "a context the format does not name");
+}
+
+/*
+ * A capture of an older module: its format names the contexts but not the
+ * clocks, and one context is an enum the kernel did not turn into its
+ * value.  Those are numbered, not guessed.
+ */
+TEST(names_the_format_lacks_are_numbered_not_guessed)
+{
+	static const char old[] =
+		"name: rbstress_event\nID: 300\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+		"\tfield:u8 ctx;\toffset:8;\tsize:1;\tsigned:0;\n"
+		"\tfield:u8 clock_id;\toffset:9;\tsize:1;\tsigned:0;\n\n"
+		"print fmt: \"ctx=%s\", __print_symbolic(REC->ctx, { 0, \"normal\" },"
+		" { 2, \"irq\" }, { 3, \"nmi\" })\n";
+	static const char unresolved[] =
+		"name: rbstress_event\nID: 300\nformat:\n"
+		"\tfield:u8 ctx;\toffset:8;\tsize:1;\tsigned:0;\n\n"
+		"print fmt: \"ctx=%s\", __print_symbolic(REC->ctx, { RBS_CTX_NORMAL, \"normal\" },"
+		" { RBS_CTX_SOFTIRQ, \"softirq\" })\n";
+
+	EXPECT_EQ(0, names_from(old, sizeof(old) - 1), "an older module's format parses");
+	EXPECT_TRUE(!strcmp(rb_ctx_name(RB_CTX_NORMAL), "normal"), "a context it names");
+	EXPECT_TRUE(!strcmp(rb_ctx_name(RB_CTX_SOFTIRQ), "ctx1"), "a context it does not name");
+	EXPECT_TRUE(!strcmp(rb_clock_name(RB_CLOCK_GLOBAL), "clock2"), "no clock names: numbered");
+	EXPECT_EQ(-1, rb_clock_from_name("global"), "and not found by a name of our own");
+	names_from(unresolved, sizeof(unresolved) - 1);
+	EXPECT_TRUE(!strcmp(rb_ctx_name(RB_CTX_SOFTIRQ), "ctx1"),
+		    "an enum the kernel did not resolve names nothing");
+	names_from(fixture_format, fixture_len);	/* the tests after this one */
 }
 
 TEST_HARNESS_MAIN
