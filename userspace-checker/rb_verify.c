@@ -229,6 +229,12 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 	struct rb_pair_stats *p = &v->pairs[outer->ctx][e->ctx];
 	bool in_window = idx_in(e->idx, outer->idx, outer->end_idx);
 	bool counter = outer->clock_id == RB_CLOCK_NONE;
+	/*
+	 * The window's clock read is comparable with a stamp only when the
+	 * buffer records with the module's clock: between a trace_clock
+	 * switch and the module's, stamps and reads are of two clocks.
+	 */
+	bool other_clock = v->buffer_clock >= 0 && outer->clock_id != (unsigned int)v->buffer_clock;
 	uint64_t delta = e->ts - outer->ts;
 
 	checked(v, RB_RULE_NESTED_DELTA, e->cpu);
@@ -248,7 +254,7 @@ static void rule_nested_delta(struct rb_verifier *v, const struct rb_event *oute
 			  " after its reservation (C) but its time stamp is %s",
 			  rb_ctx_name(e->ctx), e->seq, rb_ctx_name(outer->ctx),
 			  outer->seq, e->ts == outer->ts ? "the same (delta 0)" : "earlier");
-	else if (in_window && !counter && e->ts < outer->clock)
+	else if (in_window && !counter && !other_clock && e->ts < outer->clock)
 		violation(v, RB_RULE_NESTED_DELTA, e->cpu, outer, NULL, e, prev,
 			  "%s#%" PRIu64 " reserved inside %s#%" PRIu64 "'s window but is "
 			  "stamped %" PRIu64 " ns before that window's clock read%s",

@@ -211,6 +211,33 @@ TEST(nested_event_stamped_before_outer_window_clock_fails)
 }
 
 /*
+ * The same stream while the buffer records with another clock than the
+ * module reads (the clock fault switched trace_clock): a stamp and the
+ * window's clock read are of two clocks, and nothing follows from their
+ * order.  Back on the module's clock, the rule applies again.
+ */
+TEST(nested_window_clock_is_not_compared_across_clocks)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[3];
+
+	clean_stream(e);
+	e[1].ts = e[0].clock - 1;
+	v->buffer_clock = RB_CLOCK_LOCAL;	/* the events read global */
+	feed(v, e, 3);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "two clocks: not compared");
+	rb_verifier_free(v);
+
+	v = verifier();
+	clean_stream(e);
+	e[1].ts = e[0].clock - 1;
+	v->buffer_clock = RB_CLOCK_GLOBAL;
+	feed(v, e, 3);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_NESTED_DELTA), "one clock: caught");
+	rb_verifier_free(v);
+}
+
+/*
  * I ran after T reserved but before T's TP_fast_assign: nested after C, but
  * no clock read lies between the two reservations.
  */
