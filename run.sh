@@ -473,6 +473,7 @@ cmd_reproduce() {
 		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
 		--runs)		runs=${2:-}; shift 2 || usage_error "--runs needs a number" ;;
 		--only)		only=${2:-}; shift 2 || usage_error "--only needs before or after" ;;
+		--vanilla)	only=vanilla; shift ;;
 		-h|--help)	help_of reproduce; exit 0 ;;
 		-*)		usage_error "reproduce: unknown option '$1'" ;;
 		*)		[ -z "$finding" ] || usage_error "reproduce takes one FINDING"
@@ -481,11 +482,11 @@ cmd_reproduce() {
 	done
 	[ -n "$finding" ] || usage_error "reproduce needs a FINDING (a label of images/findings.json: $("$TOP/images/reproduce.py" labels))"
 	[[ "$runs" =~ ^[1-9][0-9]{0,2}$ ]] || usage_error "--runs must be 1 to 999, not '$runs'"
-	case "$only" in ''|before|after) ;; *) usage_error "--only must be before or after, not '$only'" ;; esac
+	case "$only" in ''|before|after|vanilla) ;; *) usage_error "--only must be before or after, not '$only'" ;; esac
 	use_line "$kline"
 	"$TOP/images/reproduce.py" kernels "$finding" > /dev/null || exit 2
 	cmd_setup
-	out=$TOP/results/reproduce-$finding-$kline-$(date +%Y%m%d-%H%M%S)
+	out=$TOP/results/reproduce-$finding-$kline${only:+-$only}-$(date +%Y%m%d-%H%M%S)
 	"$TOP/images/reproduce.sh" "$finding" "$kline" "$runs" "$out" $only
 }
 

@@ -4,8 +4,10 @@
 run on a kernel line, before its fix (our series without the fixing patch)
 or after it (our series), and the judging of the runs' results: hit or not.
 
-  reproduce.py args FINDING LINE before|after
-      the options of ./run.sh, one a line
+  reproduce.py args FINDING LINE before|after|vanilla
+      the options of ./run.sh, one a line; vanilla: the natural rate, on
+      the line's Debian kernel without our series and so without the
+      test-only delays (the reproducer's --*-delay-us options go)
   reproduce.py fix FINDING LINE
       the number of its fix in LINE's series
   reproduce.py labels
@@ -78,8 +80,21 @@ def args(f, line, kernel):
     if 'reproducer' not in f:
         fail('%s has no reproducer' % f['label'])
     out = list(f['reproducer']['args']) + ['--kernel', line]
-    if kernel not in kernels(f):
-        fail("%s: the kernel is one of %s, not '%s'" % (f['label'], ' '.join(kernels(f)), kernel))
+    if kernel not in kernels(f) + ['vanilla']:
+        fail("%s: the kernel is one of %s, not '%s'" % (
+            f['label'], ' '.join(kernels(f) + ['vanilla']), kernel))
+    if kernel == 'vanilla':
+        # The test-only waits are our series' (run.sh --*-delay-us N):
+        # a vanilla kernel has none, and its rate is the natural one.
+        natural, skip = [], False
+        for a in out:
+            if skip:
+                skip = False
+            elif re.fullmatch(r'--[a-z]+-delay-us', a):
+                skip = True
+            else:
+                natural.append(a)
+        return natural + ['--vanilla']
     n = fix_number(f, line)
     if kernel == 'before' and n:
         out += ['--without', n]
@@ -149,7 +164,7 @@ def judge(f, line, out):
                      'outcome': 'hit' if hit else 'clean', 'why': why})
     summary = {'finding': f['id'], 'label': f['label'], 'line': line,
                'reproducer': f['reproducer']['args'], 'runs': runs, 'rates': {}}
-    for kernel in ('before', 'after'):
+    for kernel in ('before', 'after', 'vanilla'):
         mine = [r for r in runs if r['kernel'] == kernel]
         if not mine:
             continue
@@ -164,6 +179,8 @@ def judge(f, line, out):
     print('finding %s (%s) on %s: %s' % (f['label'], f['id'], line, f['title']))
     for kernel, rate in summary['rates'].items():
         what = 'our series' if not rate['without'] else 'our series without %s' % rate['without']
+        if kernel == 'vanilla':
+            what = 'vanilla %s, no test-only delay: the natural rate' % line
         if kernel == 'before' and 'fix' not in f:
             what += ': no fix yet'
         print('  %-6s (%s): %d of %d runs hit%s' % (
@@ -173,7 +190,7 @@ def judge(f, line, out):
         print('    %-6s %s %-5s %s' % (r['kernel'], r['run'], r['outcome'], r['why']))
     rates = summary['rates']
     if 'after' not in rates:
-        return 0
+        return 0	# an open finding, or the natural rate alone
     if rates['after']['hits']:
         return 1
     return 4 if 'before' in rates and not rates['before']['hits'] else 0
@@ -196,7 +213,7 @@ def main(argv):
     elif len(argv) == 2 and argv[0] == 'kernels':
         print(' '.join(kernels(finding(argv[1]))))
     else:
-        fail('usage: reproduce.py args FINDING LINE before|after | judge FINDING LINE DIR')
+        fail('usage: reproduce.py args FINDING LINE before|after|vanilla | judge FINDING LINE DIR')
     return 0
 
 

@@ -7,7 +7,8 @@
 # without the fix (before) and our series (after); an open finding has
 # only our series.
 #
-# usage: images/reproduce.sh FINDING LINE RUNS OUT [before|after]
+# usage: images/reproduce.sh FINDING LINE RUNS OUT [before|after|vanilla]
+#        (vanilla: only the natural rate, on the line's vanilla kernel)
 # exit:  0 the fix holds (after: 0 hits) and, before it, the reproducer
 #        hit; 1 a run after the fix hit; 4 the reproducer never hit
 #        before the fix (not reproduced); an open finding: 0 once its runs
@@ -15,12 +16,12 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-[ $# -ge 4 ] && [ $# -le 5 ] || die "usage: reproduce.sh FINDING LINE RUNS OUT [before|after]"
+[ $# -ge 4 ] && [ $# -le 5 ] || die "usage: reproduce.sh FINDING LINE RUNS OUT [before|after|vanilla]"
 finding=$1 line=$2 runs=$3 out=$4 only=${5:-}
 py=$TOP/images/reproduce.py
 kernels=$("$py" kernels "$finding") || exit 2
 if [ -n "$only" ]; then
-	case " $kernels " in *" $only "*) kernels=$only ;;
+	case " $kernels vanilla " in *" $only "*) kernels=$only ;;
 	*) printf 'error: finding %s has no %s kernel (it has: %s)\n' "$finding" "$only" "$kernels" >&2; exit 2 ;;
 	esac
 fi
@@ -32,7 +33,8 @@ for kernel in $kernels; do
 	[ ${#args[@]} -gt 0 ] || exit 2
 	echo "./run.sh ${args[*]}" > "$out/command-$kernel"
 	for i in $(seq 1 "$runs"); do
-		info "reproduce $finding on $line, $kernel the fix: run $i of $runs: ./run.sh ${args[*]}"
+		case $kernel in vanilla) what="vanilla (natural rate)" ;; *) what="$kernel the fix" ;; esac
+		info "reproduce $finding on $line, $what: run $i of $runs: ./run.sh ${args[*]}"
 		# The run names its own results directory: results/latest may be
 		# another run's, when runs overlap on this machine.
 		rc=0

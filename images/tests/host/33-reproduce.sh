@@ -56,6 +56,9 @@ expect "b: a rule it does not name is no hit" "$(field "s['runs'][0]['outcome']"
 expect "b: never hit before the fix: exit 4" "$rc" 4
 judge b 6.1 "before $tmp/seq 1" "after $tmp/left 0"
 expect "b: a hit after the fix: exit 1" "$rc" 1
+judge b 6.1 "vanilla $tmp/seq 1" "vanilla $tmp/clean 0"
+expect "b: the natural rate is its own, 1 of 2" "$(field "'%d of %d' % (s['rates']['vanilla']['hits'], s['rates']['vanilla']['runs'])") $(field "sorted(s['rates'])")" "1 of 2 ['vanilla']"
+expect "b: the natural rate alone: exit 0" "$rc" 0
 
 # 0004: the filter scenario's rules; (a)'s signature takes its own-clock FAIL
 mkdir -p "$tmp/f4/faults" "$tmp/fa/faults"
@@ -90,11 +93,15 @@ expect "args: after is our series" "$out" "--job drain --duration 20 --reader-de
 # a finding with no fix: our series only
 printf '{"findings":[{"id":"x","label":"x","title":"t","status":"open","doc":"d","reproducer":{"args":["--job","drain"],"hit":{"entries_left":true}}}]}\n' > "$tmp/nofix.json"
 rc=0; out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 after 2>&1) || rc=$?
-expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2: reproduce: x: the kernel is one of before, not 'after'"
+expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2: reproduce: x: the kernel is one of before vanilla, not 'after'"
 out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 before | tr '\n' ' ')
 expect "args: before a finding with no fix is our series" "$out" "--job drain --kernel 6.1 "
 out=$("$py" args a 6.12 before | tr '\n' ' ')
 expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without 0009 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --tsc-unstable --kernel 6.12 --without 0009 "
+out=$("$py" args a 6.12 vanilla | tr '\n' ' ')
+expect "args: the natural rate is the vanilla kernel without the test-only delay" "$out" "--faults filter --duration 15 --tsc-unstable --kernel 6.12 --vanilla "
+out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 vanilla | tr '\n' ' ')
+expect "args: an open finding has a natural rate too" "$out" "--job drain --kernel 6.1 --vanilla "
 rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
 expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
 rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?
