@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Extract the time-stamp part of the ring buffer's reserve path from a tree.
+
+rbreserve must run the tree's own code, not a copy that drifts: this pulls
+__rb_reserve_next() (steps A-F), rb_reserve_next_event(), the commit and
+discard paths and what they call that decides a time stamp, verbatim, out
+of kernel/trace/ring_buffer.c and include/linux/ring_buffer.h into one C
+file that compiles against rbr_shim.h.  Anything it cannot find is named,
+and the build stops.
+
+A seeded fault (--fault NAME) is a small edit of the extracted text that
+re-introduces a time-stamp bug; its text must match exactly once, or the
+build stops: a fault that no longer applies to a tree is not silently a
+copy of the tree.
+
+usage: extract-reserve.py KSRC OUT_C [--fault NAME]
+       extract-reserve.py --faults              (their names, one a line)
+       extract-reserve.py --variants-c OUT_C    (the table of variants)
+"""
+import re
+import sys
+
+# What the reserve path is made of, in the order the C file needs it
+# (each file's items come out in source order).  optional: not in every
+# line (6.12 sized the sub-buffers; 6.1 has BUF_PAGE_SIZE).
+HEADER_ITEMS = [
+    ("enum", "RINGBUF_TYPE_DATA_TYPE_LEN_MAX", False),
+    ("struct", "ring_buffer_event", False),
+]
+RB_ITEMS = [
+    ("define", "TS_MSB", False),
+    ("define", "ABS_TS_MASK", False),
+    ("define", "BUF_PAGE_HDR_SIZE", False),
+    ("define", "RB_EVNT_HDR_SIZE", False),
+    ("define", "RB_ALIGNMENT", False),
+    ("define", "RB_MAX_SMALL_DATA", False),
+    ("define", "RB_EVNT_MIN_SIZE", False),
+    ("define", "RINGBUF_TYPE_DATA", False),
+    ("enum", "RB_LEN_TIME_EXTEND", False),
+    ("define", "skip_time_extend", False),
+    ("define", "extended_time", False),
+    ("define", "TS_SHIFT", False),
+    ("define", "TS_MASK", False),
+    ("define", "TS_DELTA_TEST", False),
+    ("define", "RB_WRITE_MASK", False),
+    ("define", "RB_WRITE_INTCNT", False),
+    ("define", "BUF_PAGE_SIZE", True),
+    ("define", "BUF_MAX_DATA_SIZE", True),
+    ("define", "MAX_NEST", False),
+    ("define", "DEBUG_SHIFT", False),
+    ("define", "CHECK_FULL_PAGE", False),
+    ("define", "buffer_warn_return", True),
+    ("struct", "buffer_data_page", False),
+    ("struct", "buffer_page", False),
+    ("struct", "rb_event_info", False),
+    ("enum", "RB_ADD_STAMP_NONE", False),
+    ("func", "rb_null_event", False),
+    ("func", "rb_event_data_length", False),
+    ("func", "rb_event_length", False),
+    ("func", "rb_event_ts_length", False),
+    ("func", "rb_event_time_stamp", False),
+    ("func", "rb_event_data", False),
+    ("func", "rb_subbuf_size", True),
+    ("func", "rb_page_capacity", True),
+    ("func", "rb_time_stamp", False),
+    ("func", "rb_fix_abs_ts", False),
+    ("func", "test_time_stamp", False),
+    ("func", "rb_page_commit", False),
+    ("func", "rb_page_write", False),
+    ("func", "__rb_page_index", False),
+    ("func", "rb_commit_index", False),
+    ("func", "rb_event_index", False),
+    ("func", "rb_read_data_buffer", True),
+    ("func", "dump_buffer_page", False),
+    ("func", "check_buffer", False),
+    ("func", "rb_add_time_stamp", False),
+    ("func", "rb_check_timestamp", False),
+    ("func", "rb_add_timestamp", False),
+    ("func", "rb_update_event", False),
+    ("func", "rb_calculate_event_length", False),
+    ("func", "rb_try_to_discard", False),
+    ("func", "rb_start_commit", False),
+    ("func", "rb_set_commit_to_write", False),
+    ("func", "rb_end_commit", False),
+    ("func", "rb_event_discard", False),
+    ("func", "rb_commit", False),
+    ("func", "__rb_reserve_next", False),
+    ("func", "rb_reserve_next_event", False),
+    ("func", "ring_buffer_lock_reserve", False),
+    ("func", "ring_buffer_event_data", False),
+    ("func", "ring_buffer_unlock_commit", False),
+    ("func", "ring_buffer_discard_commit", False),
+]
+
+# The 64-bit rb_time_t (local64_t): 6.12 has only these; in 6.1 they are
+# the #else of RB_TIME_32 (the 32-bit form is rbmodel's subject).
+RB_TIME_FUNCS = ["rb_time_read", "rb_time_set"]
+
+# Seeded faults: upstream time-stamp bugs of this code put back, and the
+# pre-2020 zero delta of nested events.  (name, what, function, old, new);
+# old must occur exactly once in the function.
+FAULTS = [
+    ("nested-zero-delta",
+     "the pre-2020 behaviour: an event reserved inside another's reservation "
+     "(committing > 1) records delta 0, the time of the event before it",
+     "__rb_reserve_next",
+     "\t\t\tinfo->delta = info->ts - info->after;\n\t\telse\n",
+     "\t\t\tinfo->delta = local_read(&cpu_buffer->committing) > 1 ? 0 :"
+     " info->ts - info->after;\n\t\telse\n"),
+    ("fast-path-always",
+     "the fast path without its before_stamp == write_stamp test: an event "
+     "interrupting another between B and D takes its delta from a write_stamp "
+     "that is not the last event's",
+     "__rb_reserve_next",
+     "info->before != info->after",
+     "0"),
+    ("b-after-c",
+     "before_stamp set after C (the space reserved first): an interrupt "
+     "between C and B sees before_stamp == write_stamp and trusts a "
+     "write_stamp the interrupted event is about to change",
+     "__rb_reserve_next",
+     None, None),
+    ("f-no-write-check",
+     "step F without its tail_page->write re-check: an event interrupted "
+     "between A and C and again between C and F takes its delta from a "
+     "write_stamp that an event after it set",
+     "__rb_reserve_next",
+     "write == (local_read(&tail_page->write) & RB_WRITE_MASK) &&", ""),
+    ("f-no-after-lt-ts",
+     "step F without 'info->after < ts': the delta from a write_stamp that is "
+     "not older than the new time stamp",
+     "__rb_reserve_next",
+     " && info->after < ts", ""),
+    ("slow-path-sets-write-stamp",
+     "the slow path puts its own time stamp into write_stamp (upstream took "
+     "such updates out: 'ring-buffer: Do not try to put back write_stamp')",
+     "__rb_reserve_next",
+     "\t\tinfo->ts = ts;\n",
+     "\t\tinfo->ts = ts;\n\t\trb_time_set(&cpu_buffer->write_stamp, ts);\n"),
+    ("slow-path-old-ts",
+     "the slow path keeps the time stamp read at A instead of the one its "
+     "delta is taken for ('ring-buffer: Set the right timestamp in the slow "
+     "path of __rb_reserve_next()')",
+     "__rb_reserve_next",
+     "\t\tinfo->ts = ts;\n", ""),
+    ("discard-keeps-stamps",
+     "rb_try_to_discard() gives the space back without touching before_stamp "
+     "or write_stamp ('ring-buffer: Force absolute timestamp on discard of "
+     "event'): the next event's delta is from the removed event",
+     "rb_try_to_discard",
+     re.compile(r"\t\trb_time_set\(&cpu_buffer->(before|write)_stamp, 0\);\n"), ""),
+    ("discard-delta-zero",
+     "rb_event_discard() leaves a zero delta on the padding: a reader takes "
+     "it for the end of the page",
+     "rb_event_discard",
+     "\tif (!event->time_delta)\n\t\tevent->time_delta = 1;\n", ""),
+]
+FAULT_NAMES = [f[0] for f in FAULTS]
+
+
+def die(path, msg):
+    sys.stderr.write("extract-reserve: %s: %s (the tree changed?)\n" % (path, msg))
+    sys.exit(1)
+
+
+def balanced(text, i, open_c, close_c):
+    """Index just after the bracket that closes the one at text[i]."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_c:
+            depth += 1
+        elif text[j] == close_c:
+            depth -= 1
+            if not depth:
+                return j + 1
+    return -1
+
+
+def functions(src, name):
+    """Every definition of function NAME in src: (start, text)."""
+    out = []
+    pat = re.compile(r"^(?:[A-Za-z_][\w \t\*]*\n)?(?:[A-Za-z_][\w \t\*]*?\b)?%s\(" % re.escape(name),
+                     re.M)
+    for m in pat.finditer(src):
+        head = m.group(0)
+        if head.lstrip().startswith(("return", "if", "else")) or "=" in head:
+            continue
+        close = balanced(src, m.end() - 1, "(", ")")
+        if close < 0:
+            continue
+        rest = src[close:]
+        brace = len(rest) - len(rest.lstrip())
+        if not rest[brace:].startswith("{"):
+            continue	# a prototype or a call
+        end = re.compile(r"^}\n", re.M).search(src, close)
+        if end:
+            out.append((m.start(), src[m.start():end.end()]))
+    return out
+
+
+def find(src, kind, name):
+    if kind == "define":
+        m = re.search(r"^#define %s\b(?:.*\\\n)*.*\n" % re.escape(name), src, re.M)
+        return (m.start(), m.group(0)) if m else None
+    if kind == "struct":
+        m = re.search(r"^struct %s \{.*?^\};\n" % re.escape(name), src, re.M | re.S)
+        return (m.start(), m.group(0)) if m else None
+    if kind == "enum":
+        m = re.search(r"^enum(?: \w+)? \{[^}]*\b%s\b[^}]*^\};\n" % re.escape(name),
+                      src, re.M)
+        return (m.start(), m.group(0)) if m else None
+    f = functions(src, name)
+    return f[0] if f else None
+
+
+def rb_time_funcs(path, src):
+    """The local64_t rb_time_read() and rb_time_set(), wherever they are."""
+    parts = []
+    for name in RB_TIME_FUNCS:
+        f = [x for x in functions(src, name) if "local64_" in x[1]]
+        if not f:
+            die(path, "no local64_t %s()" % name)
+        parts.append(f[0])
+    m = re.search(r"^struct rb_time_struct \{\n\tlocal64_t\s+time;\n\};\n", src, re.M)
+    if not m:
+        die(path, "no 'struct rb_time_struct { local64_t time; }'")
+    # rbr_shim.h declares it (struct ring_buffer_per_cpu holds two)
+    return [(m.start(), "/* struct rb_time_struct { local64_t time; }: in rbr_shim.h */\n")] + parts
+
+
+def apply_fault(path, parts, fault):
+    name, _, func, old, new = fault
+    for i, (start, text) in enumerate(parts):
+        if not functions(text, func):
+            continue
+        if name == "b-after-c":
+            b = re.search(r"^ /\*B\*/\trb_time_set\(&cpu_buffer->before_stamp, info->ts\);\n",
+                          text, re.M)
+            c = re.search(r"^ /\*C\*/\twrite = local_add_return\(info->length, "
+                          r"&tail_page->write\);\n", text, re.M)
+            if not b or not c or b.start() > c.start():
+                die(path, "fault %s: no B before C in %s()" % (name, func))
+            text = text[:b.start()] + text[b.end():c.end()] + b.group(0) + text[c.end():]
+        else:
+            hits = old.findall(text) if isinstance(old, re.Pattern) else [None] * text.count(old)
+            if len(hits) != 1:
+                die(path, "fault %s: its text occurs %d times in %s(), not once"
+                    % (name, len(hits), func))
+            text = old.sub(new, text) if isinstance(old, re.Pattern) else text.replace(old, new)
+        parts[i] = (start, text)
+        return
+    die(path, "fault %s: no function %s()" % (name, func))
+
+
+def main():
+    args = sys.argv[1:]
+    if args == ["--faults"]:
+        print("\n".join(FAULT_NAMES))
+        return
+    if len(args) == 2 and args[0] == "--variants-c":
+        syms = ["rbr_variant_" + n.replace("-", "_") for n in ["tree"] + FAULT_NAMES]
+        with open(args[1], "w") as o:
+            o.write("/* Generated by extract-reserve.py: do not edit. */\n")
+            o.write('#include "rbr.h"\n\n')
+            o.write("".join("extern const struct rbr_variant %s;\n" % s for s in syms))
+            o.write("\nconst struct rbr_variant *const rbr_variants[] = {\n")
+            o.write("".join("\t&%s,\n" % s for s in syms))
+            o.write("};\nconst unsigned int rbr_nvariants = %d;\n" % len(syms))
+        return
+    fault = None
+    if len(args) == 4 and args[2] == "--fault":
+        if args[3] not in FAULT_NAMES:
+            sys.stderr.write("extract-reserve: no fault '%s' (have: %s)\n"
+                             % (args[3], ", ".join(FAULT_NAMES)))
+            sys.exit(2)
+        fault = FAULTS[FAULT_NAMES.index(args[3])]
+        args = args[:2]
+    if len(args) != 2:
+        sys.stderr.write(__doc__.split("\n\n")[-1].strip() + "\n")
+        sys.exit(2)
+    ksrc, out = args
+    text = {}
+    for rel in ("include/linux/ring_buffer.h", "kernel/trace/ring_buffer.c"):
+        try:
+            text[rel] = open("%s/%s" % (ksrc, rel)).read()
+        except OSError as e:
+            die("%s/%s" % (ksrc, rel), "cannot read: %s" % e.strerror)
+
+    chunks = []
+    for rel, items in (("include/linux/ring_buffer.h", HEADER_ITEMS),
+                       ("kernel/trace/ring_buffer.c", RB_ITEMS)):
+        path = "%s/%s" % (ksrc, rel)
+        parts, found = [], set()
+        for kind, name, optional in items:
+            f = find(text[rel], kind, name)
+            if not f:
+                if optional:
+                    continue
+                die(path, "cannot find %s %s" % (kind, name))
+            found.add(name)
+            parts.append(f)
+        if rel.endswith(".c"):
+            parts += rb_time_funcs(path, text[rel])
+            if fault:
+                apply_fault(path, parts, fault)
+        # one item can hold another (an enum with two of our names)
+        seen, uniq = set(), []
+        for p in sorted(parts):
+            if p[0] not in seen:
+                seen.add(p[0])
+                uniq.append(p)
+        chunks.append((path, uniq, found))
+
+    with open(out, "w") as o:
+        o.write("/* Generated from %s by extract-reserve.py: do not edit. */\n" % ksrc)
+        o.write('#include "rbr_shim.h"\n\n')
+        for path, parts, found in chunks:
+            o.write("/* ---- %s ---- */\n" % path)
+            for _, t in parts:
+                o.write(t + "\n")
+        o.write('#define RBR_NAME "%s"\n' % (fault[0] if fault else "tree"))
+        o.write('#define RBR_WHAT "%s"\n' % (fault[1] if fault else
+                "the tree's reserve path, extracted from ring_buffer.c"))
+        unlock = functions(text["kernel/trace/ring_buffer.c"], "ring_buffer_unlock_commit")[0][1]
+        if "struct ring_buffer_event *event" in unlock.split("{")[0]:
+            o.write("#define RBR_UNLOCK_COMMIT_TAKES_EVENT 1\n")
+    print("extract-reserve: %s%s: %d items" % (ksrc, " (fault %s)" % fault[0] if fault else "",
+                                                sum(len(c[1]) for c in chunks)))
+
+
+if __name__ == "__main__":
+    main()

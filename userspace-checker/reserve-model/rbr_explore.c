@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Depth-first exploration of every nesting interleaving of the reserve
+ * path, and of every clock that moves or stands still at each read.
+ *
+ * An execution is a sequence of choices: whether a context ends its turn,
+ * whether its next event is committed or discarded, before every access
+ * to a shared word whether a higher context interrupts right there, and
+ * at every clock read whether the clock moved.  Executions are re-run
+ * from the start with a replayed prefix of choices (stateless search); at
+ * each new choice point the whole state is hashed, and a state already
+ * explored is not explored again.  A state is the buffer (every shared
+ * word and the page), the clock, the oracle's record of each event, and
+ * for each context on the stack where it is and what its accesses found
+ * so far (with the buffer as it was at each of them), which fixes its C
+ * locals: the tree's code is deterministic.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rbr_model.h"
+
+struct rbr_model rbr;
+
+/* A set of 64-bit state hashes, open addressing. */
+static u64 *table;
+static size_t tsize, tcount;
+
+u64 rbr_mix(u64 h, u64 x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ (h >> 29);
+}
+
+static bool visit(u64 h)	/* true if already there */
+{
+	size_t i;
+
+	if (!h)
+		h = 1;
+	if (2 * (tcount + 1) > tsize) {
+		u64 *old = table;
+		size_t osize = tsize;
+
+		tsize = tsize ? 2 * tsize : 1 << 20;
+		table = calloc(tsize, sizeof(*table));
+		if (!table) {
+			fprintf(stderr, "rbreserve: out of memory at %zu states\n", tcount);
+			exit(2);
+		}
+		for (i = 0; i < osize; i++) {
+			size_t j;
+
+			if (!old[i])
+				continue;
+			for (j = old[i] & (tsize - 1); table[j]; j = (j + 1) & (tsize - 1))
+				;
+			table[j] = old[i];
+		}
+		free(old);
+	}
+	for (i = h & (tsize - 1); table[i]; i = (i + 1) & (tsize - 1))
+		if (table[i] == h)
+			return true;
+	table[i] = h;
+	tcount++;
+	rbr.states++;
+	return false;
+}
+
+static u64 state_hash(void)
+{
+	u64 h = rbr.var->hash(0, rbr_mix);
+
+	h = rbr_mix(h, rbr.clock);
+	h = rbr_mix(h, (u64)rbr.nev << 32 | (u32)rbr.top);
+	h = rbr_mix(h, rbr.loglen);
+	for (int i = 0; i < rbr.nev; i++) {
+		const struct rbr_event *e = &rbr.ev[i];
+
+		h = rbr_mix(h, (u64)e->level << 8 | e->discard << 2 | e->reserved << 1 | e->done);
+		h = rbr_mix(h, e->pre);
+		h = rbr_mix(h, e->post);
+	}
+	for (int l = 0; l < rbr.depth; l++) {
+		const struct rbr_level *v = &rbr.lv[l];
+
+		h = rbr_mix(h, (u64)v->ops_left << 8 | v->active << 1 | (v->inst_ops > 0));
+		if (!v->active)
+			continue;
+		h = rbr_mix(h, (u64)(v->ev + 1) << 16 | v->phase << 4 | v->after_c);
+		h = rbr_mix(h, v->seen);
+	}
+	return h;
+}
+
+void rbr_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rbr.why, sizeof(rbr.why), fmt, ap);
+	va_end(ap);
+	longjmp(rbr.out, RBR_END_VIOLATION);
+}
+
+void rbr_unmodelled(const char *what)
+{
+	snprintf(rbr.why, sizeof(rbr.why), "outside the model: %s", what);
+	longjmp(rbr.out, RBR_END_UNMODELLED);
+}
+
+int rbr_choose(int n)
+{
+	if (n <= 1)
+		return 0;
+	if (rbr.pos < rbr.plen)
+		return rbr.path[rbr.pos++].pick;
+	if (rbr.hashing && visit(state_hash()))
+		longjmp(rbr.out, RBR_END_PRUNED);
+	if (rbr.pos >= RBR_MAX_PATH)
+		rbr_fail("more than %d choices in one execution", RBR_MAX_PATH);
+	rbr.path[rbr.pos].pick = 0;
+	rbr.path[rbr.pos].n = n;
+	rbr.plen = ++rbr.pos;
+	return 0;
+}
+
+int rbr_level(void)
+{
+	return rbr.top;
+}
+
+void rbr_kernel_log(const char *line)
+{
+	size_t n = strlen(line);
+
+	if (rbr.trace)
+		rbr_trace_event(rbr.top, "kernel: %.*s", (int)(n && line[n - 1] == '\n' ? n - 1 : n),
+				line);
+	if (rbr.loglen + n + 1 < sizeof(rbr.log)) {
+		memcpy(rbr.log + rbr.loglen, line, n + 1);
+		rbr.loglen += n;
+	}
+}
+
+void rbr_kernel_warning(const char *what)
+{
+	if (rbr.trace)
+		rbr_trace_event(rbr.top, "kernel: %s", what);
+	if (!rbr.warning)
+		rbr.warning = what;
+}
+
+/* What the kernel said in a call is a finding: the tree's code is quiet when right. */
+static void kernel_quiet(int i, const char *call)
+{
+	const char *nl;
+
+	if (!rbr.warning && !rbr.loglen)
+		return;
+	nl = strchr(rbr.log, '\n');
+	rbr_fail("the kernel complained in %s() of event %d: %s%s%.*s", call, i,
+		 rbr.warning ? rbr.warning : "", rbr.warning && rbr.loglen ? ": " : "",
+		 nl ? (int)(nl - rbr.log) : (int)rbr.loglen, rbr.log);
+}
+
+static void run_instance(int level);
+
+/* One event: reserve, write the payload, commit or discard. */
+static void exec_event(int level, bool discard)
+{
+	struct rbr_level *v = &rbr.lv[level];
+	int i = rbr.nev++;
+	struct rbr_event *e = &rbr.ev[i];
+	void *event;
+
+	*e = (struct rbr_event){ .level = level, .discard = discard, .pre = rbr.clock };
+	v->ev = i;
+	v->phase = RBR_RESERVING;
+	v->after_c = false;
+	if (rbr.trace)
+		rbr_trace_event(level, "event %d: ring_buffer_lock_reserve() (clock %llu)", i, e->pre);
+	event = rbr.var->reserve(RBR_PAYLOAD);
+	kernel_quiet(i, "ring_buffer_lock_reserve");
+	if (!event)
+		rbr_fail("ring_buffer_lock_reserve() of event %d returned NULL", i);
+	e->post = rbr.clock;
+	e->reserved = true;
+	*(u32 *)rbr.var->event_data(event) = i + 1;
+	v->phase = discard ? RBR_DISCARDING : RBR_COMMITTING;
+	if (rbr.trace)
+		rbr_trace_event(level, "event %d: reserved (clock %llu); %s", i, e->post,
+				discard ? "ring_buffer_discard_commit()" : "ring_buffer_unlock_commit()");
+	if (discard)
+		rbr.var->discard(event);
+	else
+		rbr.var->commit(event);
+	kernel_quiet(i, discard ? "ring_buffer_discard_commit" : "ring_buffer_unlock_commit");
+	e->done = true;
+	v->ev = -1;
+	v->phase = RBR_IDLE;
+	if (rbr.trace)
+		rbr_trace_event(level, "event %d: %s", i, discard ? "discarded" : "committed");
+}
+
+/* One turn of a context: events until it stops or its budget is spent. */
+static void run_instance(int level)
+{
+	struct rbr_level *v = &rbr.lv[level];
+	int prev = rbr.top;
+
+	rbr.top = level;
+	v->active = true;
+	v->inst_ops = 0;
+	v->ev = -1;
+	v->seen = rbr.var->hash(rbr.clock, rbr_mix);
+	while (v->ops_left) {
+		bool discard;
+
+		/* an interrupt writes at least one event, then may return */
+		if (level > 0 && v->inst_ops > 0 && !rbr_choose(2))
+			break;
+		discard = rbr.discards && rbr_choose(2);
+		v->ops_left--;
+		v->inst_ops++;
+		exec_event(level, discard);
+	}
+	v->active = false;
+	rbr.top = prev;
+}
+
+void rbr_point(const void *word)
+{
+	int level = rbr.top;
+
+	if (++rbr.steps > RBR_MAX_STEPS)
+		rbr_fail("livelock: more than %d accesses in one execution", RBR_MAX_STEPS);
+	for (;;) {
+		int cand[RBR_MAX_DEPTH], n = 0, pick;
+
+		for (int j = level + 1; j < rbr.depth; j++)
+			if (rbr.lv[j].ops_left > 0)
+				cand[n++] = j;
+		if (!n)
+			return;
+		pick = rbr_choose(n + 1);
+		if (!pick)
+			return;
+		run_instance(cand[pick - 1]);
+	}
+}
+
+void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
+{
+	struct rbr_level *v = &rbr.lv[rbr.top];
+
+	/* the buffer as this access left it: what plain loads after it see */
+	v->seen = rbr.var->hash(rbr_mix(v->seen, val << 3 | kind), rbr_mix);
+	if (rbr.trace)
+		rbr_trace_access(rbr.top, word, kind, val, modified);
+	if (kind == RBR_RMW && v->phase == RBR_RESERVING && !v->after_c &&
+	    !strcmp(rbr.var->word_name(word), "tail_page->write"))
+		v->after_c = true;
+}
+
+/* The trace clock: an interrupt may come before the read; it moved, or not. */
+u64 rbr_clock(void)
+{
+	bool moved;
+
+	rbr_point(&rbr.clock);
+	moved = rbr_choose(2);
+	if (moved)
+		rbr.clock += RBR_TICK;
+	rbr_done(&rbr.clock, RBR_CLOCK, rbr.clock, moved);
+	return rbr.clock;
+}
+
+int rbr_run_once(void)
+{
+	int end;
+
+	rbr.var->reset();
+	memset(rbr.lv, 0, sizeof(rbr.lv));
+	for (int l = 0; l < rbr.depth; l++)
+		rbr.lv[l].ops_left = rbr.ops;
+	rbr.clock = RBR_CLOCK0;
+	rbr.nev = 0;
+	rbr.top = -1;
+	rbr.steps = 0;
+	rbr.pos = 0;
+	rbr.loglen = 0;
+	rbr.log[0] = '\0';
+	rbr.warning = NULL;
+	rbr.why[0] = '\0';
+	end = setjmp(rbr.out);
+	if (!end) {
+		run_instance(0);
+		rbr_check_buffer();
+		end = RBR_END_OK;
+	}
+	rbr.executions++;
+	if (end == RBR_END_OK)
+		rbr.complete++;
+	else if (end == RBR_END_PRUNED)
+		rbr.pruned++;
+	return end;
+}
+
+/* Every execution, depth first; stops at the first counterexample. */
+int rbr_explore(void)
+{
+	/* states of another bound have another future: forget them */
+	if (table)
+		memset(table, 0, tsize * sizeof(*table));
+	tcount = 0;
+	rbr.plen = 0;
+	for (;;) {
+		int end = rbr_run_once();
+
+		if (end == RBR_END_VIOLATION || end == RBR_END_UNMODELLED)
+			return end;
+		while (rbr.plen > 0 && rbr.path[rbr.plen - 1].pick + 1 >= rbr.path[rbr.plen - 1].n)
+			rbr.plen--;
+		if (!rbr.plen)
+			return RBR_END_OK;
+		rbr.path[rbr.plen - 1].pick++;
+	}
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The explorer's state: the tree's buffer (inside the variant), the
+ * trace clock, a stack of nested contexts each writing a bounded number
+ * of events, and what the oracle needs to know of each event.
+ */
+#ifndef RBR_MODEL_H
+#define RBR_MODEL_H
+
+#include <setjmp.h>
+#include <stdio.h>
+
+#include "rbr.h"
+
+/* normal, softirq, irq, NMI */
+#define RBR_MAX_DEPTH	4
+#define RBR_MAX_OPS	4
+#define RBR_MAX_EVENTS	(RBR_MAX_DEPTH * RBR_MAX_OPS)
+#define RBR_MAX_PATH	4096
+#define RBR_MAX_STEPS	20000	/* accesses in one execution: more is a livelock */
+
+/*
+ * The clock starts at RBR_CLOCK0 and a read that finds it moved finds it
+ * RBR_TICK later: never a delta of 1, which rb_event_discard() uses to
+ * mark a discarded event's zero delta.
+ */
+#define RBR_CLOCK0	1000ULL
+#define RBR_TICK	10ULL
+
+/* The payload of every event: its number + 1 (4 bytes). */
+#define RBR_PAYLOAD	4
+
+enum rbr_phase { RBR_IDLE, RBR_RESERVING, RBR_COMMITTING, RBR_DISCARDING };
+
+struct rbr_event {
+	int level;
+	bool discard;		/* discarded instead of committed */
+	bool reserved, done;
+	u64 pre;		/* the clock before its reservation began */
+	u64 post;		/* ... and after it ended */
+};
+
+struct rbr_level {
+	bool active;		/* on the stack */
+	int ops_left;		/* events left of its --ops budget */
+	int inst_ops;		/* written by the current instance */
+	int ev;			/* the event it is in, or -1 */
+	enum rbr_phase phase;
+	bool after_c;		/* its reservation has passed step C */
+	u64 seen;		/* what its accesses found: its C locals */
+};
+
+struct rbr_model {
+	const struct rbr_variant *var;
+	int depth, ops;
+	bool discards;		/* events may be discarded */
+
+	u64 clock;
+	struct rbr_level lv[RBR_MAX_DEPTH];
+	int top;		/* innermost active level */
+	struct rbr_event ev[RBR_MAX_EVENTS];
+	int nev;
+	int steps;
+
+	/* what the kernel said during the current call */
+	char log[1024];
+	size_t loglen;
+	const char *warning;
+
+	/* the choices of this execution, replayed up to plen */
+	struct { unsigned char pick, n; } path[RBR_MAX_PATH];
+	int plen, pos;
+	bool hashing;		/* prune at states already explored */
+	jmp_buf out;		/* ends an execution early */
+
+	/* a counterexample */
+	char why[1024];
+	FILE *trace;		/* replaying with a step-by-step trace */
+	int tstep;
+
+	/* counts */
+	unsigned long long executions, complete, pruned, states;
+};
+
+extern struct rbr_model rbr;
+
+enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED };
+
+/* rbr_explore.c */
+int rbr_choose(int n);
+int rbr_run_once(void);
+int rbr_explore(void);
+void rbr_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+u64 rbr_mix(u64 h, u64 x);
+
+/* rbr_oracle.c */
+void rbr_check_buffer(void);
+
+/* rbr_trace.c */
+extern const char *const rbr_level_names[RBR_MAX_DEPTH];
+void rbr_trace_access(int level, const void *word, enum rbr_access kind, u64 val,
+		      bool modified);
+void rbr_trace_event(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif /* RBR_MODEL_H */

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The oracle, in the seed's words, on the sub-buffer as the model's
+ * reader decodes it once every context has returned:
+ *
+ *  - every event was committed: the page's commit reached its write;
+ *  - each committed event is on the page once, as data; no discarded one is;
+ *  - time stamps never go backwards in buffer order (so an event that
+ *    reserved after another's step C is never stamped before it: its own
+ *    C, and so its place, comes later);
+ *  - each event's time stamp lies between the clock before its
+ *    reservation began and the clock after it ended.  The documented loss
+ *    (interrupted between A and C and again between C and F: delta 0, the
+ *    time of the entry before it) passes this rule by itself: that entry
+ *    is an interrupting event's, stamped inside the window;
+ *
+ * and, while the events are written, the tree's own writer-side audit
+ * (check_buffer(), "TIME DOES NOT MATCH") and every other warning of the
+ * tree's code: the kernel's complaints are findings too (rbr_explore.c).
+ */
+#include "rbr_model.h"
+
+void rbr_check_buffer(void)
+{
+	struct rbr_entry ent[RBR_MAX_ENTRIES];
+	bool seen[RBR_MAX_EVENTS] = { false };
+	unsigned long write, commit;
+	char why[256];
+	int n, prev = -1;
+
+	rbr.var->indexes(&write, &commit);
+	if (commit != write)
+		rbr_fail("every event has returned, but the page's commit (%lu) is not its write (%lu)",
+			 commit, write);
+	n = rbr.var->decode(ent, RBR_MAX_ENTRIES, why, sizeof(why));
+	if (n < 0)
+		rbr_fail("the page does not decode: %s", why);
+	if (rbr.trace)
+		for (int k = 0; k < n; k++)
+			fprintf(rbr.trace, "  page at %3u: %-8s %2d delta %-6llu -> time %llu\n",
+				ent[k].offset,
+				(const char *[]){ "event", "padding", "extend", "absolute" }[ent[k].kind],
+				(int)ent[k].id - 1, ent[k].delta, ent[k].ts);
+
+	for (int k = 0; k < n; k++) {
+		const struct rbr_entry *x = &ent[k];
+		const struct rbr_event *e;
+		int i = (int)x->id - 1;
+
+		if (x->kind != RBR_DATA)
+			continue;
+		if (i < 0 || i >= rbr.nev)
+			rbr_fail("the entry at %u holds payload %u, which no event wrote", x->offset, x->id);
+		e = &rbr.ev[i];
+		if (e->discard)
+			rbr_fail("event %d was discarded, but the entry at %u reads as its data",
+				 i, x->offset);
+		if (seen[i])
+			rbr_fail("event %d is on the page twice (again at %u)", i, x->offset);
+		seen[i] = true;
+		if (prev >= 0 && x->ts < ent[prev].ts)
+			rbr_fail("event %d (%s) has time stamp %llu, before the %llu of event %u before it on the page",
+				 i, rbr_level_names[e->level], x->ts, ent[prev].ts, ent[prev].id - 1);
+		if (x->ts < e->pre || x->ts > e->post)
+			rbr_fail("event %d (%s) has time stamp %llu, outside [%llu, %llu], the clock before "
+				 "its reservation began and after it ended", i, rbr_level_names[e->level],
+				 x->ts, e->pre, e->post);
+		prev = k;
+	}
+	for (int i = 0; i < rbr.nev; i++)
+		if (!rbr.ev[i].discard && !seen[i])
+			rbr_fail("event %d (%s) was committed but is not on the page", i,
+				 rbr_level_names[rbr.ev[i].level]);
+}

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Just enough of the kernel for the reserve path of ring_buffer.c to
+ * compile in user space, on one CPU with one sub-buffer.
+ *
+ * Every local_t and local64_t operation is one atomic access, as on the
+ * CPU, and the explorer may interrupt before each of them (rbr_point());
+ * plain loads and stores of the page are not interrupt points: only
+ * the context that owns the space writes it.  The trace clock is
+ * rbr_clock(): an interrupt point too, and a choice between a clock that
+ * moved and one that did not.
+ *
+ * What is left out is named in docs/model.md: one sub-buffer (a page
+ * switch, rb_move_tail(), stops the run), no reader, no absolute-time
+ * mode, and our series' counters and test-only delays are no-ops.
+ */
+#ifndef RBR_SHIM_H
+#define RBR_SHIM_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rbr.h"
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+
+typedef long long s64;
+
+#define PAGE_SIZE	4096UL
+#define PAGE_MASK	(~(PAGE_SIZE - 1))
+
+#undef __always_inline
+#define __always_inline		inline __attribute__((always_inline))
+#define __aligned(x)		__attribute__((aligned(x)))
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define fallthrough		__attribute__((__fallthrough__))
+#define barrier()		__asm__ __volatile__("" ::: "memory")
+#define smp_wmb()		barrier()
+#define READ_ONCE(x)		(*(volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))
+#define ALIGN(x, a)		(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define EXPORT_SYMBOL_GPL(x)
+#define ERR_PTR(e)		((void *)(long)(e))
+#define PTR_ERR(p)		((long)(p))
+#define EAGAIN			11
+#define BIT(n)			(1UL << (n))
+
+/* x86_64: no forced 8-byte alignment of events */
+#define RB_FORCE_8BYTE_ALIGNMENT	0
+#define RB_ARCH_ALIGNMENT		RB_ALIGNMENT
+#define RB_ALIGN_DATA			__aligned(RB_ARCH_ALIGNMENT)
+
+/* IS_ENABLED(CONFIG_X): the options of an x86_64 guest kernel */
+#define IS_ENABLED(option)		RBR_##option
+#define RBR_CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG	1
+#define RBR_CONFIG_RETPOLINE			0
+#define RBR_CONFIG_MITIGATION_RETPOLINE		0
+#define RBR_CONFIG_GENERIC_ATOMIC64		0
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+/* ---- the kernel's log and warnings: each one is a finding ---- */
+
+static inline void rbr_printk(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static inline void rbr_printk(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	rbr_kernel_log(line);
+}
+#define pr_warn(fmt, ...)	rbr_printk(fmt, ##__VA_ARGS__)
+#define pr_err(fmt, ...)	rbr_printk(fmt, ##__VA_ARGS__)
+#define pr_info(fmt, ...)	do { } while (0)
+
+#define WARN_ON_ONCE(cond) ({						\
+	int __c = !!(cond);						\
+	if (__c)							\
+		rbr_kernel_warning("WARN_ON_ONCE(" #cond ")");		\
+	__c; })
+#define WARN_ONCE(cond, fmt, ...) ({					\
+	int __c = !!(cond);						\
+	if (__c) {							\
+		rbr_printk(fmt, ##__VA_ARGS__);				\
+		rbr_kernel_warning("WARN_ONCE()");			\
+	}								\
+	__c; })
+#define RB_WARN_ON(b, cond) ({						\
+	int __c = !!(cond);						\
+	if (__c)							\
+		rbr_kernel_warning("RB_WARN_ON(" #cond ")");		\
+	__c; })
+
+enum system_states { SYSTEM_BOOTING, SYSTEM_RUNNING };
+static const enum system_states system_state = SYSTEM_RUNNING;
+
+/* ---- atomics: local_t, local64_t (interrupt points) and atomic_t ---- */
+
+typedef struct {
+	long a;
+} local_t;
+
+typedef struct {
+	u64 a;
+} local64_t;
+
+static inline long local_read(local_t *l)
+{
+	long v;
+
+	rbr_point(l);
+	v = l->a;
+	rbr_done(l, RBR_LOAD, v, false);
+	return v;
+}
+
+static inline void local_set(local_t *l, long v)
+{
+	rbr_point(l);
+	l->a = v;
+	rbr_done(l, RBR_STORE, v, true);
+}
+
+static inline long local_add_return(long i, local_t *l)
+{
+	long v;
+
+	rbr_point(l);
+	v = l->a += i;
+	rbr_done(l, RBR_RMW, v, true);
+	return v;
+}
+
+#define local_add(i, l)		((void)local_add_return((i), (l)))
+#define local_sub(i, l)		((void)local_add_return(-(long)(i), (l)))
+#define local_inc(l)		((void)local_add_return(1, (l)))
+#define local_dec(l)		((void)local_add_return(-1, (l)))
+#define local_inc_return(l)	local_add_return(1, (l))
+
+static inline long local_cmpxchg(local_t *l, long old, long new)
+{
+	long v;
+
+	rbr_point(l);
+	v = l->a;
+	if (v == old)
+		l->a = new;
+	rbr_done(l, RBR_CMPXCHG, v, v == old);
+	return v;
+}
+
+static inline bool local_try_cmpxchg(local_t *l, long *old, long new)
+{
+	long v = local_cmpxchg(l, *old, new);
+
+	if (v == *old)
+		return true;
+	*old = v;
+	return false;
+}
+
+static inline u64 local64_read(local64_t *l)
+{
+	u64 v;
+
+	rbr_point(l);
+	v = l->a;
+	rbr_done(l, RBR_LOAD, v, false);
+	return v;
+}
+
+static inline void local64_set(local64_t *l, u64 v)
+{
+	rbr_point(l);
+	l->a = v;
+	rbr_done(l, RBR_STORE, v, true);
+}
+
+/*
+ * atomic_t here is the audit's re-entry guard and the record-disabled
+ * count: per CPU, changed only by the context that holds it across its
+ * own accesses, so not an interrupt point of its own.
+ */
+typedef struct {
+	int counter;
+} atomic_t;
+
+#define atomic_read(v)		((v)->counter)
+#define atomic_inc(v)		((void)++(v)->counter)
+#define atomic_dec(v)		((void)--(v)->counter)
+#define atomic_inc_return(v)	(++(v)->counter)
+#define this_cpu_ptr(p)		(p)
+
+/* check_buffer()'s guards: per CPU, and here there is one CPU */
+static atomic_t checking, ts_dump;
+
+/* ---- the one CPU, its buffer and its context ---- */
+
+#define raw_smp_processor_id()		0
+#define smp_processor_id()		0
+#define cpumask_test_cpu(cpu, mask)	1
+#define preempt_disable_notrace()	do { } while (0)
+#define preempt_enable_notrace()	do { } while (0)
+#define in_nmi()			(rbr_level() == 3)
+
+/*
+ * The 64-bit rb_time_t, as in the tree (extract-reserve.py checks that the
+ * tree's is this one local64_t: 6.12's only form, 6.1's #else of RB_TIME_32).
+ */
+struct rb_time_struct {
+	local64_t	time;
+};
+typedef struct rb_time_struct rb_time_t;
+
+struct trace_buffer {
+	unsigned int flags;
+	atomic_t record_disabled;
+	struct ring_buffer_per_cpu **buffers;
+	u64 (*clock)(void);
+	bool time_stamp_abs;
+	unsigned int subbuf_order;	/* 6.12 */
+	unsigned int max_data_size;	/* 6.12 */
+	void *cpumask;
+};
+
+/* 6.12's persistent ring buffer: only on a page switch */
+struct ring_buffer_meta {
+	unsigned long commit_buffer;
+};
+
+/* The fields the reserve path uses (our series adds test_removed). */
+struct ring_buffer_per_cpu {
+	int cpu;
+	atomic_t record_disabled;
+	struct trace_buffer *buffer;
+	struct buffer_page *head_page;
+	struct buffer_page *tail_page;
+	struct buffer_page *commit_page;
+	struct buffer_page *reader_page;
+	unsigned long nr_pages;
+	local_t entries_bytes;
+	local_t entries;
+	local_t committing;
+	local_t commits;
+	local_t pages_touched;
+	unsigned long last_pages_touch;
+	rb_time_t before_stamp;
+	rb_time_t write_stamp;
+	u64 event_stamp[8];
+	bool test_removed;
+	struct ring_buffer_meta *ring_meta;
+};
+
+static inline bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
+{
+	return buffer->time_stamp_abs;
+}
+
+static inline u64 trace_clock_local(void)
+{
+	return rbr_clock();
+}
+
+static inline bool sched_clock_stable(void)
+{
+	return true;
+}
+
+static inline unsigned long rb_subbuf_start(struct trace_buffer *buffer, unsigned long addr)
+{
+	return addr & PAGE_MASK;
+}
+
+/* Nested contexts are each their own level here: never recursion. */
+#define trace_recursive_lock(cpu_buffer)	0
+#define trace_recursive_unlock(cpu_buffer)	do { } while (0)
+/* Wakes readers; the model has none. */
+#define rb_wakeups(buffer, cpu_buffer)		do { } while (0)
+/* Per-page entry counts for readers; not a time stamp. */
+#define rb_decrement_entry(cpu_buffer, event)	do { } while (0)
+
+#define show_flags(event)		""
+#define show_irq(event)			""
+#define show_interrupt_level()		""
+
+/* One sub-buffer: a page switch is outside the model. */
+#define rb_is_reader_page(page)		0
+#define rb_inc_page(page)		rbr_unmodelled("rb_inc_page(): a second sub-buffer")
+#define rb_move_tail(cpu_buffer, tail, info) \
+	(rbr_unmodelled("rb_move_tail(): the sub-buffer is full"), (void *)0)
+
+/* Our series' path counters, negative control and test-only delays. */
+#define rb_count_ts_path(...)		do { } while (0)
+#define rb_uncount_ts_path(...)		do { } while (0)
+#define rb_legacy_nested_delta(...)	do { } while (0)
+#define rb_discard_delay(...)		do { } while (0)
+#define rb_discard_delay_mark(...)	do { } while (0)
+
+#endif /* RBR_SHIM_H */

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rbreserve: run the tree's own reserve path (__rb_reserve_next(), steps
+ * A-F, with the commit and discard paths) for every way up to --depth
+ * contexts of --ops events each can nest on one CPU, and for every clock
+ * that moves or stands still at each read, against the oracle of
+ * rbr_oracle.c.
+ *
+ * Exit status: 0 the oracle holds, 1 counterexample, 2 usage error or the
+ * model could not follow the code (a page switch).
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rbr_model.h"
+
+static int bad_usage(const char *what, const char *arg)
+{
+	fprintf(stderr, "rbreserve: %s '%s' (see rbreserve --help)\n", what, arg);
+	return 2;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: rbreserve [--variant NAME] [--depth D] [--ops K] [--no-discard] [--replay PICKS]\n"
+"                 [--exact] [--verbose] [--no-hash] [--json FILE]\n"
+"       rbreserve --list\n"
+"\n"
+"Run the tree's reserve path for D nested contexts (normal, softirq, irq, nmi),\n"
+"each writing up to K events (reserve, then commit or discard), interrupted at\n"
+"every access to a shared word, with a clock that moves or not at every read;\n"
+"check the sub-buffer's time stamps and the tree's own audit.\n"
+"\n"
+"  -v, --variant NAME   tree (default) or a seeded fault (--list)\n"
+"  -d, --depth D        nesting levels, 1 to %d (default 3)\n"
+"  -k, --ops K          events per context, 1 to %d (default 2)\n"
+"  -D, --no-discard     every event is committed\n"
+"  -x, --exact          only the bound given; by default every smaller bound is\n"
+"                       explored first, so a counterexample found is a shortest\n"
+"  -V, --verbose        a line per bound explored\n"
+"  -r, --replay PICKS   re-run one execution (from a counterexample) with its trace\n"
+"  -n, --no-hash        do not prune states already explored (slow; a cross-check)\n"
+"  -j, --json FILE      the result as JSON too (- for standard output)\n"
+"  -l, --list           the variants\n"
+"\n"
+"Exit status: 0 the oracle holds, 1 counterexample, 2 usage error or outside\n"
+"the model.\n", RBR_MAX_DEPTH, RBR_MAX_OPS);
+}
+
+static char pick_char(int p)
+{
+	return p < 10 ? '0' + p : 'a' + p - 10;
+}
+
+static int char_pick(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static void setup(const struct rbr_variant *var, int depth, int ops, bool discards)
+{
+	rbr.var = var;
+	rbr.depth = depth;
+	rbr.ops = ops;
+	rbr.discards = discards;
+}
+
+static int replay(const char *picks, bool quiet_verdict)
+{
+	int n = strlen(picks), end;
+
+	if (n > RBR_MAX_PATH)
+		return bad_usage("--replay: too long", "");
+	for (int i = 0; i < n; i++) {
+		int p = char_pick(picks[i]);
+
+		if (p < 0)
+			return bad_usage("--replay: not a choice string", picks);
+		rbr.path[i].pick = p;
+		rbr.path[i].n = 36;
+	}
+	rbr.plen = n;
+	rbr.hashing = false;
+	rbr.trace = stdout;
+	rbr.tstep = 0;
+	printf("  step  context  event step access                                       | stamps after\n");
+	end = rbr_run_once();
+	rbr.trace = NULL;
+	if (end == RBR_END_VIOLATION || end == RBR_END_UNMODELLED) {
+		if (!quiet_verdict)
+			printf("rbreserve: %s: %s\n", end == RBR_END_VIOLATION ? "COUNTEREXAMPLE" :
+			       "OUTSIDE THE MODEL", rbr.why);
+		return end == RBR_END_VIOLATION ? 1 : 2;
+	}
+	printf("rbreserve: this execution meets every rule\n");
+	return 0;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static int write_json(const char *path, const char *verdict, const char *seq, double secs)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f) {
+		fprintf(stderr, "rbreserve: --json: cannot write '%s'\n", path);
+		return 2;
+	}
+	fprintf(f, "{\"variant\": ");
+	json_string(f, rbr.var->name);
+	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"discards\": %s, \"verdict\": \"%s\", "
+		"\"executions\": %llu, \"states\": %llu, \"seconds\": %.2f, \"why\": ",
+		rbr.depth, rbr.ops, rbr.discards ? "true" : "false", verdict,
+		rbr.executions, rbr.states, secs);
+	json_string(f, rbr.why);
+	fprintf(f, ", \"replay\": ");
+	json_string(f, seq);
+	fprintf(f, "}\n");
+	if (f != stdout)
+		fclose(f);
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "variant",	required_argument, NULL, 'v' },
+		{ "ops",	required_argument, NULL, 'k' },
+		{ "depth",	required_argument, NULL, 'd' },
+		{ "no-discard",	no_argument,	   NULL, 'D' },
+		{ "replay",	required_argument, NULL, 'r' },
+		{ "no-hash",	no_argument,	   NULL, 'n' },
+		{ "exact",	no_argument,	   NULL, 'x' },
+		{ "verbose",	no_argument,	   NULL, 'V' },
+		{ "json",	required_argument, NULL, 'j' },
+		{ "list",	no_argument,	   NULL, 'l' },
+		{ "help",	no_argument,	   NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct rbr_variant *var = rbr_variants[0];
+	const char *picks = NULL, *json = NULL;
+	bool hashing = true, exact = false, verbose = false, discards = true;
+	int ops = 2, depth = 3, c, end = RBR_END_OK;
+	char seq[RBR_MAX_PATH + 1] = "";
+	double t0;
+	char *endp;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nxVj:lh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'v':
+			var = NULL;
+			for (unsigned int i = 0; i < rbr_nvariants; i++)
+				if (!strcmp(optarg, rbr_variants[i]->name))
+					var = rbr_variants[i];
+			if (!var)
+				return bad_usage("--variant: no such variant (see --list):", optarg);
+			break;
+		case 'k':
+			ops = strtol(optarg, &endp, 10);
+			if (*endp || endp == optarg || ops < 1 || ops > RBR_MAX_OPS)
+				return bad_usage("--ops: not a number from 1 to 4:", optarg);
+			break;
+		case 'd':
+			depth = strtol(optarg, &endp, 10);
+			if (*endp || endp == optarg || depth < 1 || depth > RBR_MAX_DEPTH)
+				return bad_usage("--depth: not a number from 1 to 4:", optarg);
+			break;
+		case 'D':
+			discards = false;
+			break;
+		case 'r':
+			picks = optarg;
+			break;
+		case 'n':
+			hashing = false;
+			break;
+		case 'x':
+			exact = true;
+			break;
+		case 'V':
+			verbose = true;
+			break;
+		case 'j':
+			json = optarg;
+			break;
+		case 'l':
+			for (unsigned int i = 0; i < rbr_nvariants; i++)
+				printf("%-28s %s\n", rbr_variants[i]->name, rbr_variants[i]->what);
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			return bad_usage("option needs a value:", argv[optind - 1]);
+		default:
+			return bad_usage("unknown option", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return bad_usage("unexpected argument", argv[optind]);
+
+	setup(var, depth, ops, discards);
+	printf("rbreserve: variant %s: %s\n", var->name, var->what);
+	printf("rbreserve: %d nested contexts (", depth);
+	for (int l = 0; l < depth; l++)
+		printf("%s%s", l ? " > " : "", rbr_level_names[l]);
+	printf("), up to %d events each, %s; one CPU, one sub-buffer; the clock moves by %llu or not at each read\n",
+	       ops, discards ? "each committed or discarded" : "each committed", RBR_TICK);
+	if (picks)
+		return replay(picks, false);
+
+	rbr.hashing = hashing;
+	t0 = now();
+	/*
+	 * Smaller bounds first (unless --exact): they are cheap, and the
+	 * first counterexample found is then one of the shortest.
+	 */
+	for (int d = exact ? depth : 1; d <= depth && !end; d++) {
+		for (int k = exact ? ops : 1; k <= ops && !end; k++) {
+			unsigned long long before = rbr.executions;
+
+			setup(var, d, k, discards);
+			end = rbr_explore();
+			if (verbose || end || (d == depth && k == ops))
+				printf("rbreserve: depth %d, %d events: %llu executions%s\n", d, k,
+				       rbr.executions - before,
+				       end == RBR_END_VIOLATION ? ": COUNTEREXAMPLE" :
+				       end ? ": OUTSIDE THE MODEL" : ", every rule holds");
+		}
+	}
+	printf("rbreserve: explored %llu executions (%llu complete, %llu cut at a state already "
+	       "explored), %llu distinct states, %.1f s\n", rbr.executions, rbr.complete,
+	       rbr.pruned, rbr.states, now() - t0);
+	if (end) {
+		for (int i = 0; i < rbr.pos; i++)
+			seq[i] = pick_char(rbr.path[i].pick);
+		seq[rbr.pos] = '\0';
+	}
+	if (json && write_json(json, end == RBR_END_VIOLATION ? "counterexample" :
+			       end ? "unmodelled" : "pass", seq, now() - t0))
+		return 2;
+	if (!end) {
+		printf("rbreserve: every rule holds up to depth %d, %d events\n", depth, ops);
+		return 0;
+	}
+	printf("rbreserve: %s: %s\n", end == RBR_END_VIOLATION ? "COUNTEREXAMPLE" :
+	       "OUTSIDE THE MODEL", rbr.why);
+	printf("rbreserve: the interleaving, step by step:\n");
+	replay(seq, true);
+	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %d%s --replay %s\n",
+	       var->name, rbr.depth, rbr.ops, discards ? "" : " --no-discard", seq);
+	return end == RBR_END_VIOLATION ? 1 : 2;
+}
