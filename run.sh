@@ -82,7 +82,7 @@ parse_run_opts() {
 				# looked unsynchronized gets by chance: per CPU, held to the
 				# tick, so that the global clock often returns a stamp again
 				kernel_args="$kernel_args tsc=unstable"; shift ;;
-		--vanilla)	vanilla=1; shift ;;
+		--vanilla)	series=vanilla; shift ;;
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
 					usage_error "--without takes patch numbers like 0008 or 0007,0008, not '$without'" ;;
@@ -417,12 +417,33 @@ cmd_selftests() {
 	"$TOP/images/selftests-kernels.sh" "$out" "$timeout"
 }
 
-# rbmodel on the tree's own RB_TIME_32 code: extracted at build time.
+# rbmodel on the tree's own RB_TIME_32 code, or with --reserve rbreserve on
+# the tree's reserve path (--vanilla: the unmodified tree); both extracted
+# from ring_buffer.c at build time.
 cmd_model() {
-	local kline why
+	local kline= why reserve= series=ours out
 	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
-	if [ "${1:-}" = --kernel ]; then
-		kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))"
+	while :; do
+		case "${1:-}" in
+		--reserve)	reserve=1; shift ;;
+		--vanilla)	series=vanilla; shift ;;
+		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
+		*)		break ;;
+		esac
+	done
+	[ -n "$reserve" ] || [ "$series" = ours ] || usage_error "model: --vanilla goes with --reserve (the 32-bit rb_time_t is the same in both trees)"
+	if [ -n "$reserve" ]; then
+		why=$(kspec_check "${kline:-6.1}:ours:default:x86_64")
+		[ -z "$why" ] || usage_error "model: $why"
+		export RBTS_KERNEL=${kline:-6.1}:$series:default:x86_64
+		. "$TOP/images/common.sh"
+		cmd_setup
+		"$TOP/images/prepare-tree.sh"
+		out=$BUILD/reserve-model/$KLINE-$SERIES
+		make -s -C "$TOP/userspace-checker/reserve-model" O="$out" KSRC="$SRC" > /dev/null
+		exec "$out/rbreserve" "$@"
+	fi
+	if [ -n "$kline" ]; then
 		why=$(kspec_check "$kline:ours:rb-time-32:x86_64")
 		[ -z "$why" ] || usage_error "model: $why: the model checks the 32-bit rb_time_t, which only 6.1 has (6.8 removed it)"
 		use_line "$kline"

@@ -91,6 +91,7 @@ RB_ITEMS = [
     ("func", "ring_buffer_event_data", False),
     ("func", "ring_buffer_unlock_commit", False),
     ("func", "ring_buffer_discard_commit", False),
+    ("func", "ring_buffer_event_time_stamp", False),
 ]
 
 # The 64-bit rb_time_t (local64_t): 6.12 has only these; in 6.1 they are
@@ -311,11 +312,26 @@ def main():
                 seen.add(p[0])
                 uniq.append(p)
         chunks.append((path, uniq, found))
+    # the tree declares what it uses before its definition in places
+    # (rb_time_stamp()); declare every extracted function first
+    protos = []
+    for _, parts, _ in chunks:
+        for _, t in parts:
+            head = t.split("{", 1)[0]
+            if "(" in head and not head.lstrip().startswith(("#", "struct", "enum", "/*")):
+                protos.append(head.rstrip() + ";\n")
 
     with open(out, "w") as o:
         o.write("/* Generated from %s by extract-reserve.py: do not edit. */\n" % ksrc)
         o.write('#include "rbr_shim.h"\n\n')
-        for path, parts, found in chunks:
+        for path, parts, found in chunks[:1]:
+            o.write("/* ---- %s ---- */\n" % path)
+            for _, t in parts:
+                o.write(t + "\n")
+        o.write("/* ---- declarations of what follows ---- */\n")
+        o.write("".join("struct %s;\n" % n for kind, n, _ in RB_ITEMS if kind == "struct"))
+        o.write("".join(protos) + "\n")
+        for path, parts, found in chunks[1:]:
             o.write("/* ---- %s ---- */\n" % path)
             for _, t in parts:
                 o.write(t + "\n")

@@ -54,6 +54,7 @@ struct rbr_variant {
 	/* the public API, on that buffer (the caller is the CPU) */
 	void *(*reserve)(unsigned long length);
 	void *(*event_data)(void *event);
+	u64 (*event_time_stamp)(void *event);	/* of the reserved event */
 	void (*commit)(void *event);
 	void (*discard)(void *event);
 	/* the model's reader: the page's entries, in order; -1 if malformed */
@@ -65,6 +66,12 @@ struct rbr_variant {
 	u64 (*hash)(u64 h, u64 (*mix)(u64, u64));
 	/* the name of a shared word, for traces */
 	const char *(*word_name)(const void *word);
+	/*
+	 * A word only counted, never read by the writer: an interrupt just
+	 * before an access to it is the same as one just after (adds
+	 * commute, and no decision reads it), so it is no interrupt point.
+	 */
+	bool (*counter_only)(const void *word);
 };
 
 extern const struct rbr_variant *const rbr_variants[];

@@ -84,6 +84,7 @@ static u64 state_hash(void)
 		h = rbr_mix(h, (u64)e->level << 8 | e->discard << 2 | e->reserved << 1 | e->done);
 		h = rbr_mix(h, e->pre);
 		h = rbr_mix(h, e->post);
+		h = rbr_mix(h, e->api_ts);
 	}
 	for (int l = 0; l < rbr.depth; l++) {
 		const struct rbr_level *v = &rbr.lv[l];
@@ -113,20 +114,34 @@ void rbr_unmodelled(const char *what)
 	longjmp(rbr.out, RBR_END_UNMODELLED);
 }
 
-int rbr_choose(int n)
+/*
+ * A choice of @n ways at a point of kind @kind.  Two choice points can
+ * come with no access between them (an interrupt point, then whether the
+ * clock moved): the kind is part of the state, and so is every pick the
+ * current context has made since, or the second would look like the
+ * first, already explored.
+ */
+int rbr_choose(int n, enum rbr_choice kind)
 {
+	int pick;
+
 	if (n <= 1)
 		return 0;
-	if (rbr.pos < rbr.plen)
-		return rbr.path[rbr.pos++].pick;
-	if (rbr.hashing && visit(state_hash()))
-		longjmp(rbr.out, RBR_END_PRUNED);
-	if (rbr.pos >= RBR_MAX_PATH)
-		rbr_fail("more than %d choices in one execution", RBR_MAX_PATH);
-	rbr.path[rbr.pos].pick = 0;
-	rbr.path[rbr.pos].n = n;
-	rbr.plen = ++rbr.pos;
-	return 0;
+	if (rbr.pos < rbr.plen) {
+		pick = rbr.path[rbr.pos++].pick;
+	} else {
+		if (rbr.hashing && visit(rbr_mix(state_hash(), kind)))
+			longjmp(rbr.out, RBR_END_PRUNED);
+		if (rbr.pos >= RBR_MAX_PATH)
+			rbr_fail("more than %d choices in one execution", RBR_MAX_PATH);
+		pick = 0;
+		rbr.path[rbr.pos].pick = pick;
+		rbr.path[rbr.pos].n = n;
+		rbr.plen = ++rbr.pos;
+	}
+	if (rbr.top >= 0)
+		rbr.lv[rbr.top].seen = rbr_mix(rbr.lv[rbr.top].seen, (u64)kind << 8 | pick);
+	return pick;
 }
 
 int rbr_level(void)
@@ -191,6 +206,9 @@ static void exec_event(int level, bool discard)
 	e->post = rbr.clock;
 	e->reserved = true;
 	*(u32 *)rbr.var->event_data(event) = i + 1;
+	/* what histogram triggers and filters take for its time */
+	e->api_ts = rbr.var->event_time_stamp(event);
+	kernel_quiet(i, "ring_buffer_event_time_stamp");
 	v->phase = discard ? RBR_DISCARDING : RBR_COMMITTING;
 	if (rbr.trace)
 		rbr_trace_event(level, "event %d: reserved (clock %llu); %s", i, e->post,
@@ -222,9 +240,9 @@ static void run_instance(int level)
 		bool discard;
 
 		/* an interrupt writes at least one event, then may return */
-		if (level > 0 && v->inst_ops > 0 && !rbr_choose(2))
+		if (level > 0 && v->inst_ops > 0 && !rbr_choose(2, RBR_CHOOSE_GO_ON))
 			break;
-		discard = rbr.discards && rbr_choose(2);
+		discard = rbr.discards && rbr_choose(2, RBR_CHOOSE_DISCARD);
 		v->ops_left--;
 		v->inst_ops++;
 		exec_event(level, discard);
@@ -239,6 +257,8 @@ void rbr_point(const void *word)
 
 	if (++rbr.steps > RBR_MAX_STEPS)
 		rbr_fail("livelock: more than %d accesses in one execution", RBR_MAX_STEPS);
+	if (rbr.var->counter_only(word))
+		return;
 	for (;;) {
 		int cand[RBR_MAX_DEPTH], n = 0, pick;
 
@@ -247,7 +267,7 @@ void rbr_point(const void *word)
 				cand[n++] = j;
 		if (!n)
 			return;
-		pick = rbr_choose(n + 1);
+		pick = rbr_choose(n + 1, RBR_CHOOSE_INTERRUPT);
 		if (!pick)
 			return;
 		run_instance(cand[pick - 1]);
@@ -273,7 +293,7 @@ u64 rbr_clock(void)
 	bool moved;
 
 	rbr_point(&rbr.clock);
-	moved = rbr_choose(2);
+	moved = rbr_choose(2, RBR_CHOOSE_CLOCK);
 	if (moved)
 		rbr.clock += RBR_TICK;
 	rbr_done(&rbr.clock, RBR_CLOCK, rbr.clock, moved);

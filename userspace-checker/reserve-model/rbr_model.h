@@ -38,6 +38,7 @@ struct rbr_event {
 	bool reserved, done;
 	u64 pre;		/* the clock before its reservation began */
 	u64 post;		/* ... and after it ended */
+	u64 api_ts;		/* ring_buffer_event_time_stamp() before its commit */
 };
 
 struct rbr_level {
@@ -84,10 +85,18 @@ struct rbr_model {
 
 extern struct rbr_model rbr;
 
+/* The kinds of choice points. */
+enum rbr_choice {
+	RBR_CHOOSE_INTERRUPT = 1,	/* a higher context runs here, or none */
+	RBR_CHOOSE_CLOCK,		/* the clock moved, or not */
+	RBR_CHOOSE_GO_ON,		/* an interrupt writes another event, or returns */
+	RBR_CHOOSE_DISCARD,		/* the next event is committed, or discarded */
+};
+
 enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED };
 
 /* rbr_explore.c */
-int rbr_choose(int n);
+int rbr_choose(int n, enum rbr_choice kind);
 int rbr_run_once(void);
 int rbr_explore(void);
 void rbr_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -8,6 +8,10 @@
  *  - time stamps never go backwards in buffer order (so an event that
  *    reserved after another's step C is never stamped before it: its own
  *    C, and so its place, comes later);
+ *  - ring_buffer_event_time_stamp() of an event, asked between its
+ *    reservation and its commit (histogram triggers do), is the stamp on
+ *    the page, but for the documented loss (a delta of 0, and a time
+ *    extend of 0 if any: the time of the entry before it);
  *  - each event's time stamp lies between the clock before its
  *    reservation began and the clock after it ended.  The documented loss
  *    (interrupted between A and C and again between C and F: delta 0, the
@@ -19,6 +23,19 @@
  * tree's code: the kernel's complaints are findings too (rbr_explore.c).
  */
 #include "rbr_model.h"
+
+/*
+ * The documented loss: the event's delta is 0 (and so is the time extend
+ * before it, if any): it has the time of the entry before it.
+ */
+static bool lost(const struct rbr_entry *ent, int k)
+{
+	const struct rbr_entry *p = k > 0 ? &ent[k - 1] : NULL;
+
+	if (ent[k].delta || !p || p->kind == RBR_ABSOLUTE)
+		return false;
+	return p->kind != RBR_EXTEND || !p->delta;
+}
 
 void rbr_check_buffer(void)
 {
@@ -65,6 +82,9 @@ void rbr_check_buffer(void)
 			rbr_fail("event %d (%s) has time stamp %llu, outside [%llu, %llu], the clock before "
 				 "its reservation began and after it ended", i, rbr_level_names[e->level],
 				 x->ts, e->pre, e->post);
+		if (x->ts != e->api_ts && !lost(ent, k))
+			rbr_fail("event %d (%s): ring_buffer_event_time_stamp() said %llu, the page says %llu",
+				 i, rbr_level_names[e->level], e->api_ts, x->ts);
 		prev = k;
 	}
 	for (int i = 0; i < rbr.nev; i++)

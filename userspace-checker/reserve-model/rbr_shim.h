@@ -290,6 +290,8 @@ static inline unsigned long rb_subbuf_start(struct trace_buffer *buffer, unsigne
 #define rb_wakeups(buffer, cpu_buffer)		do { } while (0)
 /* Per-page entry counts for readers; not a time stamp. */
 #define rb_decrement_entry(cpu_buffer, event)	do { } while (0)
+/* A debug check that the event is on the current page (CONFIG_RING_BUFFER_VALIDATE...) */
+#define verify_event(cpu_buffer, event)		do { } while (0)
 
 #define show_flags(event)		""
 #define show_irq(event)			""

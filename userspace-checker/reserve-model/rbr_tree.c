@@ -15,6 +15,7 @@
 #define ring_buffer_event_data		RBR_PASTE(RBR_SYM, event_data)
 #define ring_buffer_unlock_commit	RBR_PASTE(RBR_SYM, unlock_commit)
 #define ring_buffer_discard_commit	RBR_PASTE(RBR_SYM, discard_commit)
+#define ring_buffer_event_time_stamp	RBR_PASTE(RBR_SYM, event_time_stamp)
 
 #include RBR_CODE
 
@@ -58,6 +59,11 @@ static void *reserve(unsigned long length)
 static void *event_data(void *event)
 {
 	return ring_buffer_event_data(event);
+}
+
+static u64 event_time_stamp(void *event)
+{
+	return ring_buffer_event_time_stamp(&buffer, event);
 }
 
 static void commit(void *event)
@@ -197,12 +203,20 @@ static const char *word_name(const void *word)
 	return "?";
 }
 
+/* Statistics for readers: the reserve, commit and discard paths only add to them. */
+static bool counter_only(const void *word)
+{
+	return word == &cpu_buffer.entries || word == &cpu_buffer.entries_bytes ||
+	       word == &tail_page.entries;
+}
+
 const struct rbr_variant RBR_SYM = {
 	.name		= RBR_NAME,
 	.what		= RBR_WHAT,
 	.reset		= reset,
 	.reserve	= reserve,
 	.event_data	= event_data,
+	.event_time_stamp = event_time_stamp,
 	.commit		= commit,
 	.discard	= discard,
 	.decode		= decode,
@@ -210,4 +224,5 @@ const struct rbr_variant RBR_SYM = {
 	.stamps		= stamps,
 	.hash		= hash,
 	.word_name	= word_name,
+	.counter_only	= counter_only,
 };
