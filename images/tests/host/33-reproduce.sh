@@ -36,17 +36,20 @@ expect() {	# WHAT GOT WANT
 	[ "$2" = "$3" ] && ok "$1" || not_ok "$1: want '$3', got '$2'"
 }
 
-# (b): a sequence FAIL is a hit, entries left alone are one too
+# (b): entries left after the drain are its mark (never counted read nor
+# lost); a sequence FAIL with nothing left is another mechanism, not (b)
 run "$tmp/seq" "sequence:FAIL monotonic:PASS"
 run "$tmp/left" "sequence:PASS" "[2,0]"
 run "$tmp/clean" "sequence:PASS monotonic:PASS"
 run "$tmp/other" "monotonic:FAIL"
-judge b 6.12 "before $tmp/seq 1" "before $tmp/left 0" "after $tmp/clean 0" "after $tmp/gone 3"
-expect "b: a sequence FAIL is a hit" "$(field "s['runs'][0]['outcome']")" hit
+run "$tmp/both" "sequence:FAIL" "[0,3]"
+judge b 6.12 "before $tmp/seq 1" "before $tmp/left 0" "after $tmp/clean 0" "after $tmp/gone 3" "before $tmp/both 1"
+expect "b: a sequence FAIL with nothing left after the drain is not (b)" "$(field "s['runs'][0]['outcome']")" clean
 expect "b: entries left after the drain are a hit" "$(field "s['runs'][1]['why']")" "cpu0: 2 entries left after the drain"
 expect "b: a clean run is clean" "$(field "s['runs'][2]['outcome']")" clean
 expect "b: a run that did not finish is an error" "$(field "s['runs'][3]['outcome']")" error
-expect "b: the rate before is 2 of 2" "$(field "'%d of %d' % (s['rates']['before']['hits'], s['rates']['before']['runs'])")" "2 of 2"
+expect "b: a sequence FAIL with entries left is a hit" "$(field "s['runs'][4]['why']")" "cpu1: 3 entries left after the drain"
+expect "b: the rate before is 2 of 3" "$(field "'%d of %d' % (s['rates']['before']['hits'], s['rates']['before']['runs'])")" "2 of 3"
 expect "b: an error is not one of the runs" "$(field "'%d of %d, %d' % (s['rates']['after']['hits'], s['rates']['after']['runs'], s['rates']['after']['errors'])")" "0 of 1, 1"
 expect "b: on 6.12 the fix left out is 0007" "$(field "s['rates']['before']['without']")" 0007
 expect "b: the fix holds: exit 0" "$rc" 0
@@ -54,9 +57,9 @@ expect "b: the fix holds: exit 0" "$rc" 0
 judge b 6.1 "before $tmp/other 1" "after $tmp/clean 0"
 expect "b: a rule it does not name is no hit" "$(field "s['runs'][0]['outcome']")" clean
 expect "b: never hit before the fix: exit 4" "$rc" 4
-judge b 6.1 "before $tmp/seq 1" "after $tmp/left 0"
+judge b 6.1 "before $tmp/left 1" "after $tmp/left 0"
 expect "b: a hit after the fix: exit 1" "$rc" 1
-judge b 6.1 "vanilla $tmp/seq 1" "vanilla $tmp/clean 0"
+judge b 6.1 "vanilla $tmp/left 1" "vanilla $tmp/clean 0"
 expect "b: the natural rate is its own, 1 of 2" "$(field "'%d of %d' % (s['rates']['vanilla']['hits'], s['rates']['vanilla']['runs'])") $(field "sorted(s['rates'])")" "1 of 2 ['vanilla']"
 expect "b: the natural rate alone: exit 0" "$rc" 0
 
