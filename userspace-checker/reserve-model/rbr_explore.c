@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rbr_model.h"
 
@@ -331,6 +332,21 @@ int rbr_run_once(void)
 	return end;
 }
 
+/* A line on stderr every 30 s of a long bound: how far it is. */
+static void progress(void)
+{
+	static time_t last;
+	time_t now = time(NULL);
+
+	if (!last)
+		last = now;
+	if (now - last < 30)
+		return;
+	last = now;
+	fprintf(stderr, "rbreserve: depth %d, %d events: %llu executions, %llu states so far\n",
+		rbr.depth, rbr.ops, rbr.executions, rbr.states);
+}
+
 /* Every execution, depth first; stops at the first counterexample. */
 int rbr_explore(void)
 {
@@ -341,6 +357,9 @@ int rbr_explore(void)
 	rbr.plen = 0;
 	for (;;) {
 		int end = rbr_run_once();
+
+		if (!(rbr.executions & 0xffff))
+			progress();
 
 		if (end == RBR_END_VIOLATION || end == RBR_END_UNMODELLED)
 			return end;

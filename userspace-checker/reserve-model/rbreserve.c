@@ -172,6 +172,8 @@ int main(int argc, char **argv)
 	double t0;
 	char *endp;
 
+	/* a line at a time: a long run that is stopped keeps what it said */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nxVj:lh", longopts, NULL)) != -1) {
 		switch (c) {
