@@ -82,7 +82,7 @@ parse_run_opts() {
 				# looked unsynchronized gets by chance: per CPU, held to the
 				# tick, so that the global clock often returns a stamp again
 				kernel_args="$kernel_args tsc=unstable"; shift ;;
-		--vanilla)	series=vanilla; shift ;;
+		--vanilla)	vanilla=1; shift ;;
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
 					usage_error "--without takes patch numbers like 0008 or 0007,0008, not '$without'" ;;
