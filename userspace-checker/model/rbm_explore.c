@@ -17,53 +17,16 @@
 #include <string.h>
 
 #include "rbm_model.h"
+#include "rbm_search.h"
 
 struct rbm_model rbm;
 
-/* A set of 64-bit state hashes, open addressing. */
-static u64 *table;
-static size_t tsize, tcount;
-
-static u64 mix(u64 h, u64 x)
-{
-	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	return h ^ (h >> 29);
-}
+#define mix rbm_search_mix
 
 static bool visit(u64 h)	/* true if already there */
 {
-	size_t i;
-
-	if (!h)
-		h = 1;
-	if (2 * (tcount + 1) > tsize) {
-		u64 *old = table;
-		size_t osize = tsize;
-
-		tsize = tsize ? 2 * tsize : 1 << 20;
-		table = calloc(tsize, sizeof(*table));
-		if (!table) {
-			fprintf(stderr, "rbmodel: out of memory at %zu states\n", tcount);
-			exit(2);
-		}
-		for (i = 0; i < osize; i++) {
-			size_t j;
-
-			if (!old[i])
-				continue;
-			for (j = old[i] & (tsize - 1); table[j]; j = (j + 1) & (tsize - 1))
-				;
-			table[j] = old[i];
-		}
-		free(old);
-	}
-	for (i = h & (tsize - 1); table[i]; i = (i + 1) & (tsize - 1))
-		if (table[i] == h)
-			return true;
-	table[i] = h;
-	tcount++;
+	if (rbm_search_visit(h))
+		return true;
 	rbm.states++;
 	return false;
 }
@@ -247,9 +210,7 @@ int rbm_run_once(void)
 int rbm_explore(void)
 {
 	/* states of another bound have another future: forget them */
-	if (table)
-		memset(table, 0, tsize * sizeof(*table));
-	tcount = 0;
+	rbm_search_forget();
 	rbm.plen = 0;
 	for (;;) {
 		if (rbm_run_once() == RBM_END_VIOLATION)

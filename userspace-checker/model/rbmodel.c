@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "rbm_model.h"
+#include "rbm_search.h"
 
 static const struct rbm_variant *const variants[] = {
 	&rbm_variant_tree,
@@ -77,20 +78,6 @@ static void setup(const struct rbm_variant *var, int depth, int ops)
 	}
 }
 
-static char pick_char(int p)
-{
-	return p < 10 ? '0' + p : 'a' + p - 10;
-}
-
-static int char_pick(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 10;
-	return -1;
-}
-
 static void describe(void)
 {
 	char ops[256] = "";
@@ -118,7 +105,7 @@ static int replay(const char *picks, bool quiet_verdict)
 	if (n > RBM_MAX_PATH)
 		return bad_usage("--replay: too long", "");
 	for (int i = 0; i < n; i++) {
-		int p = char_pick(picks[i]);
+		int p = rbm_search_char_pick(picks[i]);
 
 		if (p < 0)
 			return bad_usage("--replay: not a choice string", picks);
@@ -256,7 +243,7 @@ int main(int argc, char **argv)
 	int n = rbm.pos;
 
 	for (int i = 0; i < n; i++)
-		seq[i] = pick_char(rbm.path[i].pick);
+		seq[i] = rbm_search_pick_char(rbm.path[i].pick);
 	seq[n] = '\0';
 	printf("rbmodel: COUNTEREXAMPLE: %s\n", rbm.why);
 	printf("rbmodel: the interleaving, step by step:\n");

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "rbr_model.h"
+#include "rbm_search.h"
 
 static int bad_usage(const char *what, const char *arg)
 {
@@ -50,20 +51,6 @@ static void usage(FILE *f)
 "the model.\n", RBR_MAX_DEPTH, RBR_MAX_OPS);
 }
 
-static char pick_char(int p)
-{
-	return p < 10 ? '0' + p : 'a' + p - 10;
-}
-
-static int char_pick(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 10;
-	return -1;
-}
-
 static void setup(const struct rbr_variant *var, int depth, int ops, bool discards)
 {
 	rbr.var = var;
@@ -79,7 +66,7 @@ static int replay(const char *picks, bool quiet_verdict)
 	if (n > RBR_MAX_PATH)
 		return bad_usage("--replay: too long", "");
 	for (int i = 0; i < n; i++) {
-		int p = char_pick(picks[i]);
+		int p = rbm_search_char_pick(picks[i]);
 
 		if (p < 0)
 			return bad_usage("--replay: not a choice string", picks);
@@ -263,7 +250,7 @@ int main(int argc, char **argv)
 	       rbr.pruned, rbr.states, now() - t0);
 	if (end) {
 		for (int i = 0; i < rbr.pos; i++)
-			seq[i] = pick_char(rbr.path[i].pick);
+			seq[i] = rbm_search_pick_char(rbr.path[i].pick);
 		seq[rbr.pos] = '\0';
 	}
 	if (json && write_json(json, end == RBR_END_VIOLATION ? "counterexample" :

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the two model checkers (rbmodel, and rbreserve in ../reserve-model)
+ * share: the set of state hashes a depth-first search prunes with, the
+ * mix that builds a hash, and the alphabet of a --replay string.
+ */
+#ifndef RBM_SEARCH_H
+#define RBM_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+uint64_t rbm_search_mix(uint64_t h, uint64_t x);
+
+/* Add @h to the set; true if it was there already (a state explored). */
+bool rbm_search_visit(uint64_t h);
+
+/* Empty the set: the states of another bound have another future. */
+void rbm_search_forget(void);
+
+/* One choice of a --replay string, and back (-1: not a choice). */
+char rbm_search_pick_char(int pick);
+int rbm_search_char_pick(char c);
+
+#endif /* RBM_SEARCH_H */
