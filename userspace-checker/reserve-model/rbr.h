@@ -72,6 +72,8 @@ struct rbr_variant {
 	 * commute, and no decision reads it), so it is no interrupt point.
 	 */
 	bool (*counter_only)(const void *word);
+	/* the tail page's write index, whose add is step C */
+	bool (*is_write_index)(const void *word);
 };
 
 extern const struct rbr_variant *const rbr_variants[];

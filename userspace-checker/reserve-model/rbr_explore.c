@@ -250,7 +250,7 @@ void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
 	if (rbr.trace)
 		rbr_trace_access(rbr.top, word, kind, val, modified);
 	if (kind == RBR_RMW && v->phase == RBR_RESERVING && !v->after_c &&
-	    !strcmp(rbr.var->word_name(word), "tail_page->write"))
+	    rbr.var->is_write_index(word))
 		v->after_c = true;
 }
 

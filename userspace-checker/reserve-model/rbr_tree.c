@@ -210,6 +210,11 @@ static bool counter_only(const void *word)
 	       word == &tail_page.entries;
 }
 
+static bool is_write_index(const void *word)
+{
+	return word == &tail_page.write;
+}
+
 const struct rbr_variant RBR_SYM = {
 	.name		= RBR_NAME,
 	.what		= RBR_WHAT,
@@ -225,4 +230,5 @@ const struct rbr_variant RBR_SYM = {
 	.hash		= hash,
 	.word_name	= word_name,
 	.counter_only	= counter_only,
+	.is_write_index	= is_write_index,
 };
