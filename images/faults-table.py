@@ -29,10 +29,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
 
 
-def complaints(path):
+def log_lines(path):
     try:
         with open(path, errors='replace') as f:
-            return known_findings.complaints(f)
+            return f.read().splitlines()
     except OSError:
         return []
 
@@ -113,9 +113,10 @@ def main():
             verdict, ok, why = 'SKIP', True, 'no CPU can go offline'
         else:
             ok, why = evidence(name, res, inj)
-            bad_log = complaints(os.path.join(d, 'dmesg.txt'))
-            log_ids, unexplained = known_findings.log_findings(bad_log, name)
-            chk_ids = known_findings.checker_findings(res, log=bad_log) if rc == 1 else []
+            log = log_lines(os.path.join(d, 'dmesg.txt'))
+            bad_log = known_findings.complaints(log)
+            log_ids, unexplained = known_findings.log_findings(bad_log, name, log=log)
+            chk_ids = known_findings.checker_findings(res, log=log) if rc == 1 else []
             # The kernel's audit and the checker may both see the same finding.
             if bad_log and not unexplained and (rc == 0 or chk_ids) and n and ok:
                 who = 'kernel and checker' if chk_ids else 'kernel'

@@ -33,7 +33,18 @@ def _steps(f, line):
     return not m or int(m.group(2)) - int(m.group(1)) == step['by']
 
 
-def _explains(sig, example, log_values):
+def _near_times(f, log):
+    """The times (s) of the log lines a finding's near_log names."""
+    pat = re.compile(r'^\[\s*(\d+\.\d+)\].*' + f['near_log']['re'])
+    return [float(m.group(1)) for line in log for m in [pat.search(line)] if m]
+
+
+def _near(f, t, times):
+    """Whether t (s) lies within the finding's near_log max_ms of one of times."""
+    return any(abs(t - n) <= f['near_log']['max_ms'] / 1e3 for n in times)
+
+
+def _explains(f, sig, example, log_values):
     m = re.search(sig['example'], example)
     if not m:
         return False
@@ -42,10 +53,9 @@ def _explains(sig, example, log_values):
     if 'same_as_log' in sig:
         # the same number the kernel's own audit printed for it
         return m.group(1) in log_values
-    if 'near_log' in sig:
-        # a stamp (ns) within max_ms of a kernel log line's time (s)
-        ts = int(m.group(1))
-        return any(abs(ts - t * 1e9) <= sig['max_ms'] * 1e6 for t in log_values)
+    if 'near_log' in f:
+        # the example's stamp (ns) near a kernel log line's time (s)
+        return _near(f, int(m.group(1)) / 1e9, log_values)
     return True
 
 
@@ -70,10 +80,9 @@ def checker_findings(result, findings=None, log=()):
                 pat = re.compile(sig['same_as_log'])
                 values = {m.group(1) for line in log for m in [pat.search(line)]
                           if m and _steps(f, line)}
-            if 'near_log' in sig:
-                pat = re.compile(r'^\[\s*(\d+\.\d+)\].*' + sig['near_log'])
-                values = {float(m.group(1)) for line in log for m in [pat.search(line)] if m}
-            if all(_explains(sig, e, values) for e in r['examples']):
+            if 'near_log' in f:
+                values = _near_times(f, log)
+            if all(_explains(f, sig, e, values) for e in r['examples']):
                 hit.append(f['id'])
         if not hit:
             return []
@@ -86,9 +95,16 @@ def complaints(lines):
     return [line.rstrip() for line in lines if COMPLAINT.search(line)]
 
 
-def log_findings(bad, scenario=None, findings=None):
+def _line_time(line):
+    m = re.match(r'\[\s*(\d+\.\d+)\]', line.strip())
+    return float(m.group(1)) if m else None
+
+
+def log_findings(bad, scenario=None, findings=None, log=()):
     """(ids, unexplained): which findings explain the complaint lines bad
-    (of a fault scenario, if given: a finding may be known in some only)."""
+    (of a fault scenario, if given: a finding may be known in some only).
+    log: the whole kernel log of the run, for a near_log signature (a
+    complaint explained only close to another line: a clock's step)."""
     findings = load() if findings is None else findings
     ids, left = [], list(bad)
     for f in findings:
@@ -97,7 +113,10 @@ def log_findings(bad, scenario=None, findings=None):
         if scenario and f.get('scenarios') and scenario not in f['scenarios']:
             continue
         pat = re.compile(f['kernel_log'])
-        mine = [line for line in left if pat.search(line) and _steps(f, line)]
+        times = _near_times(f, log) if 'near_log' in f else None
+        mine = [line for line in left if pat.search(line) and _steps(f, line) and
+                (times is None or _line_time(line) is not None and
+                 _near(f, _line_time(line), times))]
         if not mine:
             continue
         ids.append(f['id'])

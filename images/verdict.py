@@ -103,8 +103,9 @@ def check_guest(run, hung):
     rc = read(run.path('verdict'))
     if rc is None:
         # Died of a known finding (panic_on_warn on its warning)?
-        bad = known_findings.complaints((read(run.path('console.log')) or '').splitlines())
-        ids, left = known_findings.log_findings(bad)
+        lines = (read(run.path('console.log')) or '').splitlines()
+        bad = known_findings.complaints(lines)
+        ids, left = known_findings.log_findings(bad, log=lines)
         run.check('guest', 'ERROR', 'the guest wrote no verdict: it died (console.log)',
                   ids if bad and not left else ())
         return None
@@ -161,7 +162,7 @@ def check_kernel(run, faults, startup_test):
     with open(run.path('kernel-complaints.txt'), 'w') as f:
         f.write(''.join(line + '\n' for line in bad))
     if bad:
-        ids, left = known_findings.log_findings(bad)
+        ids, left = known_findings.log_findings(bad, log=lines)
         run.check('kernel-log', 'FAIL', 'the kernel complained: ' + (left or bad)[0].strip(),
                   ids if not left else ())
     else:

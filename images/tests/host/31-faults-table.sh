@@ -73,6 +73,20 @@ expect "check_buffer's open finding under the filter" filter KNOWN
 expect "the same complaint outside the filter" clock FAIL
 [ "$rc" = 1 ] && ok "a KNOWN scenario still fails the run (exit 1)" || not_ok "a KNOWN scenario still fails the run (exit $rc)"
 
+# (c) in a scenario: its own-clock FAIL and the ring buffer's "clock went
+# backwards" are explained by the marking line in that scenario's own log,
+# which is no complaint (the table must read the whole log, not only the
+# complaints); the same FAIL in a scenario whose log lacks it is not.
+own_c='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 39993 ns before the clock read just before the tracepoint call (pre_clock 2220458560): stamped before its reservation began\n      event  nmi#1504 ts=2220418567 (delta 7113) clock=2220418567 depth=1"]}'
+mark='[    2.220338] sched_clock: Marking unstable (2212343944, 6945027)<-(2257957305, -38600953)\n'
+back='[    2.221000] Ring buffer clock went backwards: 2221040000 -> 2221000000\n'
+step=$tmp/step
+scenario "$step" resize 1 5 '' 0 '' "$mark$back" "$own_c"
+scenario "$step" reload 1 5 '"module_reloads":2' 0 '' "$back" "$own_c"
+table "$step"
+expect "(c)'s own-clock FAIL and complaint by the marking in the scenario's log" resize KNOWN
+expect "(c)'s own-clock FAIL and complaint without the marking" reload FAIL
+
 # Events missing with no loss reported: finding (b), fixed in our series
 # (images/findings.json has no signature for it), so it excuses nothing.
 gap='{"rule":"sequence","verdict":"FAIL","violations":1,"examples":["cpu0: nmi seq jumped from 5 to 8 with no lost events reported here"]}'

@@ -122,6 +122,19 @@ expect "own-clock FAIL 0.1 ms from 'sched_clock: Marking unstable'" FAIL 1 "know
 mk own-clock-c-far; echo 1 > "$d/verdict"; fail_rules "$own_c"
 echo "[    3.220338] sched_clock: Marking unstable (2212343944, 6945027)<-(2257957305, -38600953)" >> "$d/dmesg.txt"
 expect "own-clock FAIL a second from it: not explained" FAIL 1 "known="
+# The same step seen by the ring buffer itself: an event stamped after the
+# step reads a clock behind before_stamp == write_stamp (a CI run of 6.12,
+# 8 KiB sub-buffers, the global clock): known near the marking only.
+back='[    2.754067] Ring buffer clock went backwards: 2755997940 -> 2755952634'
+mark='[    2.752106] sched_clock: Marking unstable (2744251545, -35480818)<-(2745449038, -36595462)'
+mk back-c; printf '%s\n%s\n' "$mark" "$back" >> "$d/dmesg.txt"
+expect "'clock went backwards' 2 ms after 'sched_clock: Marking unstable'" FAIL 1 \
+	"known=clock-global-back-at-unstable" "unexplained=" "checks.2.name=kernel-log"
+mk back-c-far; printf '%s\n%s\n' "${mark/2.752106/1.752106}" "$back" >> "$d/dmesg.txt"
+expect "'clock went backwards' a second after it: not explained" FAIL 1 "known=" \
+	"checks.2.verdict=FAIL"
+mk back-c-none; printf '%s\n' "$back" >> "$d/dmesg.txt"
+expect "'clock went backwards' with no marking in the log: not explained" FAIL 1 "known="
 
 # Finding (d), in the project's own list (not the fixture): check_buffer()'s
 # audit with delta:0 (a discarded event's delta 1 read as none) and an
