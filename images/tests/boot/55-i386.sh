@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: a real i386 kernel: nested NMI events and the 32-bit read failure, verified on the host
+# rbts-test: full
 #
 # --singlestep: only then can an NMI cut rb_time_set() and rb_time_read()
 # fail (TCG takes interrupts between translation blocks).

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: negative control on i386: legacy nested time stamps must FAIL on the host
+# rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 build_kernel --arch i386
 boot --arch i386 --duration 15 --legacy-nested-ts
