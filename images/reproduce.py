@@ -78,7 +78,7 @@ def fix_number(f, line):
 
 def args(f, line, kernel):
     if 'reproducer' not in f:
-        fail('%s has no reproducer' % f['label'])
+        fail('%s has no live reproducer (%s says how it is found)' % (f['label'], f['doc']))
     out = list(f['reproducer']['args']) + ['--kernel', line]
     if kernel not in kernels(f) + ['vanilla']:
         fail("%s: the kernel is one of %s, not '%s'" % (
