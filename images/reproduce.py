@@ -139,6 +139,9 @@ def judge_run(f, run):
     if hit.get('kernel_log'):
         pat = re.compile(hit['kernel_log'])
         seen = [line for line in known_findings.complaints(logs) if pat.search(line)]
+        # a line that another open finding explains is that finding's
+        others = [o for o in known_findings.load() if o['id'] != f['id']]
+        seen = known_findings.log_findings(seen, findings=others, log=logs)[1]
         if seen:
             why.append('kernel: ' + seen[0].strip()[:100])
     if not why:

@@ -88,6 +88,15 @@ expect "a: TIME DOES NOT MATCH in the scenario's log is a hit" "$(field "s['runs
 expect "a: the same line with delta:0 is open finding (d)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
 expect "a: only runs before the fix: those rates only" "$(field "sorted(s['rates'])")" "['before']"
 
+# 0006: "clock went backwards" is its hit, unless open finding (c) explains
+# the line (near a sched_clock marking: the clock itself stepped back)
+back='[    7.650483] Ring buffer clock went backwards: 7659479319 -> 7659465813\n'
+run "$tmp/c6/faults/clock" "" "" "$back"
+run "$tmp/c6m/faults/clock" "" "" "[    7.659430] sched_clock: Marking unstable (7689545781, -43061951)<-(7761173973, -114685617)\n$back"
+judge 0006 6.1 "vanilla $tmp/c6 1" "vanilla $tmp/c6m 1"
+expect "0006: 'clock went backwards' in the clock scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "0006: the same line 9 ms from a sched_clock marking is open finding (c)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
+
 # The options of a run
 out=$("$py" args b 6.1 before | tr '\n' ' ')
 expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0008 "

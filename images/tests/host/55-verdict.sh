@@ -122,6 +122,15 @@ expect "own-clock FAIL 0.1 ms from 'sched_clock: Marking unstable'" FAIL 1 "know
 mk own-clock-c-far; echo 1 > "$d/verdict"; fail_rules "$own_c"
 echo "[    3.220338] sched_clock: Marking unstable (2212343944, 6945027)<-(2257957305, -38600953)" >> "$d/dmesg.txt"
 expect "own-clock FAIL a second from it: not explained" FAIL 1 "known="
+# The other side of the step: the buffer kept the last stamp (delta 0),
+# now after the event's own clock read (a vanilla 6.12 clock scenario).
+own_c2='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 13506 ns after the clock read in TP_fast_assign\n      event  irq#7916 ts=7659479319 (delta 0) clock=7659465813 depth=0"]}'
+mk own-clock-c2; echo 1 > "$d/verdict"; fail_rules "$own_c2"
+echo "[    7.659430] sched_clock: Marking unstable (7689545781, -43061951)<-(7761173973, -114685617)" >> "$d/dmesg.txt"
+expect "own-clock FAIL, a stamp after its clock read, 0.05 ms from the marking" FAIL 1 "known=clock-global-back-at-unstable" "unexplained="
+mk own-clock-c2-far; echo 1 > "$d/verdict"; fail_rules "$own_c2"
+echo "[    8.659430] sched_clock: Marking unstable (7689545781, -43061951)<-(7761173973, -114685617)" >> "$d/dmesg.txt"
+expect "the same a second from it: not explained" FAIL 1 "known="
 # The same step seen by the ring buffer itself: an event stamped after the
 # step reads a clock behind before_stamp == write_stamp (a CI run of 6.12,
 # 8 KiB sub-buffers, the global clock): known near the marking only.
