@@ -33,10 +33,16 @@ def _steps(f, line):
     return not m or int(m.group(2)) - int(m.group(1)) == step['by']
 
 
+def _line_time(line):
+    """A kernel log line's time (s), or None."""
+    m = re.match(r'\[\s*(\d+\.\d+)\]', line.strip())
+    return float(m.group(1)) if m else None
+
+
 def _near_times(f, log):
     """The times (s) of the log lines a finding's near_log names."""
-    pat = re.compile(r'^\[\s*(\d+\.\d+)\].*' + f['near_log']['re'])
-    return [float(m.group(1)) for line in log for m in [pat.search(line)] if m]
+    pat = re.compile(f['near_log']['re'])
+    return [t for line in log if pat.search(line) for t in [_line_time(line)] if t is not None]
 
 
 def _near(f, t, times):
@@ -93,11 +99,6 @@ def checker_findings(result, findings=None, log=()):
 def complaints(lines):
     """The kernel log lines that are complaints."""
     return [line.rstrip() for line in lines if COMPLAINT.search(line)]
-
-
-def _line_time(line):
-    m = re.match(r'\[\s*(\d+\.\d+)\]', line.strip())
-    return float(m.group(1)) if m else None
 
 
 def log_findings(bad, scenario=None, findings=None, log=()):
