@@ -130,6 +130,8 @@ def judge_run(f, run):
     res = read_json(os.path.join(where, 'result.json')) or {}
     logs = read_lines(os.path.join(where, 'dmesg.txt')) + \
         (read_lines(os.path.join(run, 'console.log')) if 'scenario' not in hit else [])
+    # The other open findings: what they explain is theirs, not this one's.
+    others = [o for o in known_findings.load() if o['id'] != f['id']]
     why = []
     failing = [r['rule'] for r in res.get('rules', []) if r.get('verdict') == 'FAIL']
     why += ['%s FAIL' % r for r in failing if r in hit.get('rules', [])]
@@ -139,15 +141,11 @@ def judge_run(f, run):
     if hit.get('kernel_log'):
         pat = re.compile(hit['kernel_log'])
         seen = [line for line in known_findings.complaints(logs) if pat.search(line)]
-        # a line that another open finding explains is that finding's
-        others = [o for o in known_findings.load() if o['id'] != f['id']]
         seen = known_findings.log_findings(seen, findings=others, log=logs)[1]
         if seen:
             why.append('kernel: ' + seen[0].strip()[:100])
     if not why:
         return False, ''
-    # Another open finding that explains every failure is not this one.
-    others = [o for o in known_findings.load() if o['id'] != f['id']]
     if failing and known_findings.checker_findings(res, others, logs):
         return False, 'explained by an open finding instead'
     return True, '; '.join(why)
