@@ -72,8 +72,8 @@ parse_run_opts() {
 				kernel_args="$kernel_args panic_on_warn=1 acpi=noirq"; shift ;;
 		--faults)	faults=${2:-}; job=faults; shift 2 || usage_error "--faults needs a list of scenarios" ;;
 		--legacy-nested-ts) kernel_args="$kernel_args ring_buffer_legacy_nested_ts"; shift ;;
-		--reader-delay-us|--discard-delay-us|--shrink-delay-us|--clock-delay-us)
-				# the test-only waits of our series: ring_buffer_{reader,discard,shrink,clock}_delay_us
+		--reader-delay-us|--discard-delay-us|--shrink-delay-us|--clock-delay-us|--nest-delay-us)
+				# the test-only waits of our series: ring_buffer_{reader,discard,shrink,clock,nest}_delay_us
 				[[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 10000 ] ||
 					usage_error "$1 must be 1 to 10000 microseconds, not '${2:-}'"
 				local which=${1#--}
@@ -148,7 +148,7 @@ parse_run_opts() {
 	if [ "$vanilla" = 1 ]; then
 		[ -z "$without" ] || usage_error "--vanilla has no patches to go --without"
 		case "$kernel_args " in *" ring_buffer_"*)
-			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us, --discard-delay-us, --shrink-delay-us, --clock-delay-us)" ;;
+			usage_error "--vanilla: the kernel has none of our test parameters (--legacy-nested-ts, --reader-delay-us, --discard-delay-us, --shrink-delay-us, --clock-delay-us, --nest-delay-us)" ;;
 		esac
 		[ "$variant" = default ] || usage_error "--vanilla builds the default config only (the variants need our series)"
 		series=vanilla

@@ -114,8 +114,9 @@ out=$("$py" args a 6.12 vanilla | tr '\n' ' ')
 expect "args: the natural rate is the vanilla kernel without the test-only delay" "$out" "--faults filter --duration 15 --tsc-unstable --kernel 6.12 --vanilla "
 out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 vanilla | tr '\n' ' ')
 expect "args: an open finding has a natural rate too" "$out" "--job drain --kernel 6.1 --vanilla "
-rc=0; out=$("$py" args m1 6.1 before 2>&1) || rc=$?
-expect "args: a finding the model found and no run reproduces yet is refused, and says where it is found" "$rc: $out" "2: reproduce: m1 has no live reproducer (docs/model.md says how it is found)"
+printf '{"findings":[{"id":"y","label":"y","title":"t","status":"open","doc":"docs/model.md"}]}\n' > "$tmp/norepro.json"
+rc=0; out=$(RBTS_FINDINGS=$tmp/norepro.json "$py" args y 6.1 before 2>&1) || rc=$?
+expect "args: a finding the model found and no run reproduces yet is refused, and says where it is found" "$rc: $out" "2: reproduce: y has no live reproducer (docs/model.md says how it is found)"
 rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
 expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
 rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?

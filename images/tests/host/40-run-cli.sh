@@ -69,6 +69,7 @@ bad "--vanilla: the kernel has none of our test parameters" --vanilla --reader-d
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --discard-delay-us 100
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --shrink-delay-us 100
 bad "--clock-delay-us must be 1 to 10000 microseconds, not '-1'" --clock-delay-us -1
+bad "--nest-delay-us must be 1 to 10000 microseconds, not '10001'" --nest-delay-us 10001
 bad "reproduce needs a FINDING" reproduce
 bad "reproduce: unknown option '--frob'" reproduce b --frob
 bad "--only must be before or after, not 'x'" reproduce b --only x
@@ -98,6 +99,7 @@ plan "--reader-delay-us reaches the kernel" "ring_buffer_reader_delay_us=500" --
 plan "--discard-delay-us reaches the kernel" "ring_buffer_discard_delay_us=700" --discard-delay-us 700 --dry-run
 plan "--shrink-delay-us reaches the kernel" "ring_buffer_shrink_delay_us=900" --shrink-delay-us 900 --dry-run
 plan "--clock-delay-us reaches the kernel" "ring_buffer_clock_delay_us=5000" --clock-delay-us 5000 --dry-run
+plan "--nest-delay-us reaches the kernel" "ring_buffer_nest_delay_us=10000" --nest-delay-us 10000 --dry-run
 plan "--tsc-unstable reaches the kernel" "tsc=unstable" --tsc-unstable --dry-run
 plan "--vanilla: the line's tree without our series" "kernel +6.1:vanilla:default:x86_64" --vanilla --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
