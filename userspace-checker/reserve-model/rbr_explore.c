@@ -12,8 +12,11 @@
  * explored is not explored again.  A state is the buffer (every shared
  * word and the page), the clock, the oracle's record of each event, and
  * for each context on the stack where it is and what its accesses found
- * so far (with the buffer as it was at each of them), which fixes its C
- * locals: the tree's code is deterministic.
+ * so far, with the buffer as it was when the context began and whenever
+ * an interrupt returned to it (what its plain loads read since follows
+ * from those and its own accesses), which fixes its C locals: the tree's
+ * code is deterministic.  Which choices it made is not part of it: a
+ * choice shows in the buffer, the clock or the events.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -106,8 +109,6 @@ int rbr_choose(int n, enum rbr_choice kind)
 		rbr.path[rbr.pos].n = n;
 		rbr.plen = ++rbr.pos;
 	}
-	if (rbr.top >= 0)
-		rbr.lv[rbr.top].seen = rbr_mix(rbr.lv[rbr.top].seen, (u64)kind << 8 | pick);
 	return pick;
 }
 
@@ -238,6 +239,7 @@ void rbr_point(const void *word)
 		if (!pick)
 			return;
 		run_instance(cand[pick - 1]);
+		rbr.lv[level].resumed = true;
 	}
 }
 
@@ -245,8 +247,15 @@ void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
 {
 	struct rbr_level *v = &rbr.lv[rbr.top];
 
-	/* the buffer as this access left it: what plain loads after it see */
-	v->seen = rbr.var->hash(rbr_mix(v->seen, val << 3 | kind), rbr_mix);
+	v->seen = rbr_mix(v->seen, val << 3 | kind);
+	/*
+	 * The buffer as this access left it, what plain loads after it see,
+	 * follows from what this context found so far, unless an interrupt
+	 * came since its last access.
+	 */
+	if (v->resumed)
+		v->seen = rbr.var->hash(v->seen, rbr_mix);
+	v->resumed = false;
 	if (rbr.trace)
 		rbr_trace_access(rbr.top, word, kind, val, modified);
 	if (kind == RBR_RMW && v->phase == RBR_RESERVING && !v->after_c &&

@@ -49,6 +49,7 @@ struct rbr_level {
 	enum rbr_phase phase;
 	bool after_c;		/* its reservation has passed step C */
 	u64 seen;		/* what its accesses found: its C locals */
+	bool resumed;		/* an interrupt ran since its last access */
 };
 
 struct rbr_model {
