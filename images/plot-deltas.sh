@@ -5,10 +5,19 @@
 # (inner in outer), from result.json, with gnuplot.
 #
 # usage: images/plot-deltas.sh RESULTS-DIR     writes RESULTS-DIR/deltas.png
+#        (a faults run: RESULTS-DIR/faults/SCENARIO/deltas.png, each)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 out=${1:?usage: plot-deltas.sh RESULTS-DIR}
+if [ ! -s "$out/result.json" ] && compgen -G "$out/faults/*/result.json" > /dev/null; then
+	# a faults run (soak --faults) has a result per scenario
+	rc=0
+	for json in "$out"/faults/*/result.json; do
+		"$0" "$(dirname "$json")" || rc=$?
+	done
+	exit $rc
+fi
 json=$out/result.json
 [ -s "$json" ] || die "$json: no result.json to plot"
 command -v gnuplot > /dev/null || die "gnuplot is missing (apt-get install gnuplot-nox)"
