@@ -69,7 +69,7 @@ for line in $(kspec_lines); do
 	fi
 	rc=0
 	out=$("$vbin" --depth 3 --ops 1 --replay "$picks" 2>&1) || rc=$?
-	if [ "$rc" = 1 ] && echo "$out" | grep -qF "COUNTEREXAMPLE: $why"; then
+	if [ "$rc" = 1 ] && out_has -F "COUNTEREXAMPLE: $why"; then
 		ok "$line: its --replay $picks gives the same counterexample, step by step ($(echo "$out" | grep -c '^ *[0-9]') steps)"
 	else
 		not_ok "$line: --replay $picks gives the same counterexample (exit $rc)"

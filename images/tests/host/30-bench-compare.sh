@@ -37,7 +37,7 @@ for d in slow same bad one; do echo "wall-clock ns (test)" > "$tmp/$d/mode.txt";
 runs vanilla:1 series-64:1.01 series-32:1.5 > "$tmp/slow/runs.tsv"
 compare "$tmp/slow" 10
 [ "$rc" = 1 ] && [ "$(cj "$tmp/slow" 'd["verdict"], sorted(set(s.split()[0] for s in d["slower"]))')" = "('FAIL', ['series-32'])" ] &&
-	echo "$out" | grep -q "FAIL: series-32 is 5[0-9].[0-9]% slower than vanilla on ring_buffer_benchmark" &&
+	out_has "FAIL: series-32 is 5[0-9].[0-9]% slower than vanilla on ring_buffer_benchmark" &&
 	ok "a kernel 50% slower fails --threshold 10 and is named" ||
 	not_ok "a kernel 50% slower fails --threshold 10 (exit $rc)"
 echo "$out" | grep "^Threshold" | grep -q "nested" &&
@@ -49,17 +49,17 @@ grep -q "Mode: wall-clock ns (test)" "$tmp/slow/report.md" &&
 
 runs vanilla:1 series-64:1.005 > "$tmp/same/runs.tsv"
 compare "$tmp/same" 10
-[ "$rc" = 0 ] && echo "$out" | grep -q "PASS: no kernel is more than 10% slower" &&
+[ "$rc" = 0 ] && out_has "PASS: no kernel is more than 10% slower" &&
 	ok "a kernel within the threshold passes" || not_ok "a kernel within the threshold passes (exit $rc)"
 compare "$tmp/same" 0
-[ "$rc" = 0 ] && echo "$out" | grep -q "within spread" &&
+[ "$rc" = 0 ] && out_has "within spread" &&
 	ok "a difference within the repetitions' spread does not fail even --threshold 0" ||
 	not_ok "a difference within the spread does not fail --threshold 0 (exit $rc)"
 
 runs vanilla:1 series-64:1 > "$tmp/bad/runs.tsv"
 printf 'series-64\t4\tstress_irq_flat_ns\tfast\n' >> "$tmp/bad/runs.tsv"
 compare "$tmp/bad" 10
-[ "$rc" = 2 ] && echo "$out" | grep -q "runs.tsv line 31: value 'fast' is not a number" &&
+[ "$rc" = 2 ] && out_has "runs.tsv line 31: value 'fast' is not a number" &&
 	ok "a corrupt runs.tsv is refused with its line" || not_ok "a corrupt runs.tsv is refused (exit $rc: $out)"
 # Bytes per event: the same on every repetition (no timing in it), so a
 # kernel whose events grow is caught even by a small threshold.
@@ -70,10 +70,10 @@ for rep in 1 2 3; do
 	printf 'series-64\t%d\tbuffer_bytes_per_event\t44.00\n' "$rep"
 done >> "$tmp/bytes/runs.tsv"
 compare "$tmp/bytes" 5
-[ "$rc" = 1 ] && echo "$out" | grep -q "series-64 is 10.0% larger than vanilla on bytes per event" &&
+[ "$rc" = 1 ] && out_has "series-64 is 10.0% larger than vanilla on bytes per event" &&
 	ok "events 10% larger in the buffer fail --threshold 5 and are named" ||
 	not_ok "events 10% larger in the buffer fail --threshold 5 (exit $rc: $(echo "$out" | tail -n 1))"
-echo "$out" | grep -q "^| bytes per event in the buffer (rbstress) | 40.00 \[40.00-40.00\] | 44.00 \[44.00-44.00\] x1.100 |" &&
+out_has "^| bytes per event in the buffer (rbstress) | 40.00 \[40.00-40.00\] | 44.00 \[44.00-44.00\] x1.100 |" &&
 	ok "the table shows bytes per event with two decimals" ||
 	not_ok "the table shows bytes per event: $(echo "$out" | grep bytes)"
 
@@ -103,7 +103,7 @@ r=$(cj "$tmp/reader" '[round(w["kernels"]["fixed"]["ratio"], 2) for w in d["work
 
 runs vanilla:1 > "$tmp/one/runs.tsv"
 compare "$tmp/one"
-[ "$rc" = 2 ] && echo "$out" | grep -q "need a baseline and at least one other kernel" &&
+[ "$rc" = 2 ] && out_has "need a baseline and at least one other kernel" &&
 	ok "one kernel alone is refused" || not_ok "one kernel alone is refused (exit $rc)"
 compare "$tmp/same" ten
 [ "$rc" = 2 ] && ok "a threshold that is not a number is refused" || not_ok "a bad threshold is refused (exit $rc)"

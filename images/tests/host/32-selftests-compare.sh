@@ -29,8 +29,8 @@ results "$d" vanilla "${base[@]}"
 results "$d" series "${base[@]}"
 compare "$d"
 [ "$rc" = 0 ] && ok "identical results: exit 0" || not_ok "identical results: exit 0 (exit $rc: $out)"
-echo "$out" | grep -q "VERDICT: PASS" && ok "identical results: VERDICT PASS" || not_ok "identical results: VERDICT PASS"
-echo "$out" | grep -q "not a pass on either kernel.*event/trace_printk.tc" &&
+out_has "VERDICT: PASS" && ok "identical results: VERDICT PASS" || not_ok "identical results: VERDICT PASS"
+out_has "not a pass on either kernel.*event/trace_printk.tc" &&
 	ok "a case failing on both kernels is listed as such" || not_ok "a case failing on both kernels is listed as such: $out"
 [ -s "$d/table.md" ] && ok "table.md written" || not_ok "table.md written"
 
@@ -40,14 +40,14 @@ results "$d" series '00basic/basic1.tc\tPASS' '00basic/basic2.tc\tPASS,FAIL' 'ev
 	'00basic/snapshot.tc\tUNSUPPORTED,UNSUPPORTED'
 compare "$d"
 [ "$rc" = 1 ] && ok "one result differs (the instance run): exit 1" || not_ok "one result differs: exit 1 (exit $rc)"
-echo "$out" | grep -q "00basic/basic2.tc | PASS,PASS | PASS,FAIL | \*\*DIFFERS\*\*" &&
+out_has "00basic/basic2.tc | PASS,PASS | PASS,FAIL | \*\*DIFFERS\*\*" &&
 	ok "the differing case is marked" || not_ok "the differing case is marked: $out"
 
 d=$tmp/missing
 results "$d" vanilla "${base[@]}"
 results "$d" series "${base[@]:0:3}"
 compare "$d"
-[ "$rc" = 1 ] && echo "$out" | grep -q "snapshot.tc | UNSUPPORTED,UNSUPPORTED | (not run)" &&
+[ "$rc" = 1 ] && out_has "snapshot.tc | UNSUPPORTED,UNSUPPORTED | (not run)" &&
 	ok "a case run on one kernel only FAILs" || not_ok "a case run on one kernel only FAILs (exit $rc)"
 
 d=$tmp/timeout
@@ -60,7 +60,7 @@ d=$tmp/bad
 results "$d" vanilla "${base[@]}"
 results "$d" series 'no tab here'
 compare "$d"
-[ "$rc" = 2 ] && echo "$out" | grep -q "series/selftests.tsv:1: not CASE<TAB>RESULT" &&
+[ "$rc" = 2 ] && out_has "series/selftests.tsv:1: not CASE<TAB>RESULT" &&
 	ok "a malformed result file: exit 2, file and line named" ||
 	not_ok "a malformed result file: exit 2, file and line named (exit $rc: $out)"
 d=$tmp/none

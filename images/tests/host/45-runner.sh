@@ -24,7 +24,7 @@ sed -i '2a # rbts-test: full' "$tmp/t/boot/10-long.sh"
 runner() { python3 "$TOP/images/tests/runner.py" --tests-dir "$tmp/t" --no-setup "$@"; }
 
 out=$(runner --list)
-[ "$(echo "$out" | wc -l)" = 6 ] && echo "$out" | grep -q "^host/good " && ! echo "$out" | grep -q boot/long &&
+[ "$(echo "$out" | wc -l)" = 6 ] && out_has "^host/good " && ! out_has boot/long &&
 	ok "--list: every test by its name, the --full one left out" || not_ok "--list: $(echo "$out" | tr '\n' ' ')"
 [ "$(runner --list --full | grep -c boot/long)" = 1 ] && ok "--list --full lists the --full test" ||
 	not_ok "--list --full lists the --full test"
@@ -32,10 +32,10 @@ out=$(runner --list)
 mk boot/20-other-line.sh 'echo "ok - on 6.12"'
 sed -i '2a # rbts-test: line 6.12' "$tmp/t/boot/20-other-line.sh"
 out=$(runner --list --full --kernel 6.12)
-echo "$out" | grep -q "^boot/other-line " && ! echo "$out" | grep -q boot/long && echo "$out" | grep -q "^host/good " &&
+out_has "^boot/other-line " && ! out_has boot/long && out_has "^host/good " &&
 	ok "--kernel 6.12: the host tests and that line's boot tests only" || not_ok "--kernel 6.12: $(echo "$out" | tr '\n' ' ')"
 out=$(runner --list --full --kernel 6.1)
-echo "$out" | grep -q "^boot/long " && ! echo "$out" | grep -q boot/other-line &&
+out_has "^boot/long " && ! out_has boot/other-line &&
 	ok "--kernel 6.1: a boot test without a line tag is 6.1's" || not_ok "--kernel 6.1: $(echo "$out" | tr '\n' ' ')"
 rm "$tmp/t/boot/20-other-line.sh"
 rc=0; runner --list --kernel 9.9 > /dev/null 2> "$tmp/err" || rc=$?

@@ -26,7 +26,7 @@ line() { echo "$out" | grep -m1 "$1" | sed 's/^rbmodel: //'; }
 # 1. every seeded fault is caught
 for v in fault-read-nocnt fault-set-noretry fault-cmpxchg-nocnt; do
 	run --variant "$v"
-	if [ "$rc" = 1 ] && echo "$out" | grep -q COUNTEREXAMPLE; then
+	if [ "$rc" = 1 ] && out_has COUNTEREXAMPLE; then
 		ok "seeded fault $v is caught: $(line 'COUNTEREXAMPLE')"
 	else
 		not_ok "seeded fault $v is caught (exit $rc)"
@@ -35,29 +35,29 @@ done
 
 # 2. the findings, reproducible (docs/rb-time-model.md)
 run --variant tree
-if [ "$rc" = 1 ] && echo "$out" | grep -q "returned .*(top of V2, bottom of V1)"; then
+if [ "$rc" = 1 ] && out_has "returned .*(top of V2, bottom of V1)"; then
 	ok "tree, default bound: the torn read stays found: $(line 'depth .*COUNTEREXAMPLE')"
 else
 	not_ok "tree, default bound: the torn read stays found (exit $rc: $(line 'COUNTEREXAMPLE\|all requirements'))"
 fi
 seq=$(echo "$out" | sed -n 's/.* --replay \([0-9a-z]*\)$/\1/p')
 run --variant tree --depth 3 --ops 2 --replay "$seq"
-[ "$rc" = 1 ] && echo "$out" | grep -q "COUNTEREXAMPLE: read() in irq returned" &&
+[ "$rc" = 1 ] && out_has "COUNTEREXAMPLE: read() in irq returned" &&
 	ok "its --replay string replays the counterexample step by step" ||
 	not_ok "its --replay string replays the counterexample (exit $rc)"
 run --variant tree --depth 2 --ops 4
 [ "$rc" = 0 ] && ok "tree: all requirements hold with two levels, 4 operations each" ||
 	not_ok "tree: all requirements hold with two levels (exit $rc: $(line COUNTEREXAMPLE))"
 run --variant article --depth 2 --ops 2
-[ "$rc" = 1 ] && echo "$out" | grep -q "cmpxchg(.*) in .* failed, but it interrupted no write" &&
+[ "$rc" = 1 ] && out_has "cmpxchg(.*) in .* failed, but it interrupted no write" &&
 	ok "article: a failed cmpxchg leaves cnt out of step: $(line 'depth .*COUNTEREXAMPLE')" ||
 	not_ok "article: the cmpxchg finding stays found (exit $rc)"
 run --variant article --no-cmpxchg --depth 3 --ops 2
-[ "$rc" = 1 ] && echo "$out" | grep -q "returned .*(top of V., bottom of V.)" &&
+[ "$rc" = 1 ] && out_has "returned .*(top of V., bottom of V.)" &&
 	ok "article, reads and sets only: the same torn read at depth 3" ||
 	not_ok "article, reads and sets only: the torn read stays found (exit $rc)"
 run --variant article --depth 2 --ops 2 --strict-cmpxchg
-[ "$rc" = 1 ] && echo "$out" | grep -q "same value landed while it ran" &&
+[ "$rc" = 1 ] && out_has "same value landed while it ran" &&
 	ok "--strict-cmpxchg: the article's cmpxchg fails when a write of the same value lands" ||
 	not_ok "--strict-cmpxchg finds the same-value failure (exit $rc)"
 
