@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the extraction names what it misses
+# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the default bound ends; the extraction names what it misses
 #
 # Asserts on rbreserve's --json result, not on its text.  The bounds are
 # the smallest that show each thing (docs/model.md has the times).
@@ -79,6 +79,14 @@ for line in $(kspec_lines); do
 		ok "$line: our tree, with the fix for (m1), holds at that bound: $(summary)"
 	else
 		not_ok "$line: our tree holds at depth 3, 1 event (exit $rc: $(field why))"
+	fi
+	# no bound given: depth 2 with 2 events, then depth 3 with 1 (the last
+	# bound explored is the one the JSON names), and it ends
+	reserve "$line-default" "$bin"
+	if [ "$rc" = 0 ] && [ "$(field verdict)" = pass ] && [ "$(field depth)/$(field ops)" = 3/1 ]; then
+		ok "$line: with no bound, the default ones are explored and hold: $(summary)"
+	else
+		not_ok "$line: the default bound ends at depth 3, 1 event and holds (exit $rc, $(field depth)/$(field ops): $(field why))"
 	fi
 
 	# state hashing changes no verdict (a cross-check at a small bound)
