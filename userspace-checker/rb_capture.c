@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rb_capture.h"
@@ -136,6 +137,77 @@ int rb_capture_drain_cpu(struct rb_capture_src *s, int cpu, void *page, int psiz
 		n++;
 	}
 	return n;
+}
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * A fingerprint (FNV-1a) of every CPU's per_cpu/cpuN/stats, less the
+ * "now ts:" line, which moves with the clock, not with the buffer.  A
+ * missing file counts as empty: kernels and look-alikes without stats
+ * settle on the reads alone.
+ */
+static uint64_t stats_fingerprint(const struct rb_capture_src *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char path[4200], line[256];
+
+	for (int cpu = 0; cpu < s->ncpus; cpu++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", s->dir, cpu);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f)) {
+			if (!strncmp(line, "now ts:", 7))
+				continue;
+			for (const char *c = line; *c; c++)
+				h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+		}
+		fclose(f);
+		h = (h ^ (unsigned int)cpu) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+long rb_capture_drain_quiet(struct rb_capture_src *s, void *page, int psize, int quiet_ms,
+			    rb_capture_fn fn, void *arg, int *quiet, char *err, size_t errlen)
+{
+	double deadline = now_sec() + RB_CAPTURE_QUIET_MAX_MS / 1000.0;
+	uint64_t last = 0, fp;
+	long total = 0;
+	int rounds = 0;
+
+	for (;;) {
+		long n = 0;
+
+		for (int cpu = 0; cpu < s->ncpus; cpu++) {
+			int got = rb_capture_drain_cpu(s, cpu, page, psize, 0, fn, arg, err, errlen);
+
+			if (got < 0)
+				return -1;
+			n += got;
+		}
+		total += n;
+		fp = stats_fingerprint(s);
+		if (rounds++ && !n && fp == last) {
+			*quiet = 1;
+			return total;
+		}
+		if (now_sec() >= deadline) {
+			*quiet = 0;
+			return total;
+		}
+		last = fp;
+		usleep((useconds_t)quiet_ms * 1000);
+	}
 }
 
 static int fail(struct rb_capture_writer *w, const char *fmt, ...)

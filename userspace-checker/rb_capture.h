@@ -58,6 +58,24 @@ typedef int (*rb_capture_fn)(void *arg, int cpu, void *page, int psize);
 int rb_capture_drain_cpu(struct rb_capture_src *s, int cpu, void *page, int psize, int max,
 			 rb_capture_fn fn, void *arg, char *err, size_t errlen);
 
+/*
+ * Clearing tracing_on stops new events, not the writers already past
+ * ring_buffer_lock_reserve()'s check: they still stamp and commit theirs,
+ * and what interrupts committed inside an event still open becomes
+ * readable only when that event commits (a test-only delay holds one open
+ * for up to 10 ms, a vCPU the host does not run, longer).  Nothing in
+ * tracefs waits for them.  So after tracing_on is cleared, drain every CPU
+ * to the end, and again after @quiet_ms, until a round reads nothing and
+ * no CPU's per_cpu/cpuN/stats changed in between ("now ts" aside); wait at
+ * most RB_CAPTURE_QUIET_MAX_MS.  Returns the number of sub-buffers read,
+ * or -1 (@err says why, unless @fn stopped it); *@quiet says whether the
+ * buffer went quiet in time.
+ */
+#define RB_CAPTURE_QUIET_MS	100
+#define RB_CAPTURE_QUIET_MAX_MS	10000
+long rb_capture_drain_quiet(struct rb_capture_src *s, void *page, int psize, int quiet_ms,
+			    rb_capture_fn fn, void *arg, int *quiet, char *err, size_t errlen);
+
 struct rb_capture_writer;
 
 /*

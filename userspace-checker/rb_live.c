@@ -323,6 +323,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	int ret = -1;
 	int psize;
 	double start, last_progress;
+	int quiet;
 	void *page = NULL;
 
 	if (o->instance) {
@@ -395,12 +396,19 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 			usleep(20000);
 	}
 
-	/* Stop recording, then take what the buffers still hold. */
+	/*
+	 * Stop recording, then take what the buffers still hold, and what
+	 * the writers already in flight still commit: the stats read below
+	 * count their events too.
+	 */
 	tracefs_trace_off(inst);
-	for (int cpu = 0; cpu < src.ncpus; cpu++)
-		if (rb_capture_drain_cpu(&src, cpu, page, psize, 0, live_subbuf, &x,
-					 in->err, sizeof(in->err)) < 0)
-			goto out;
+	if (rb_capture_drain_quiet(&src, page, psize, o->quiet_ms, live_subbuf, &x, &quiet,
+				   in->err, sizeof(in->err)) < 0)
+		goto out;
+	if (!quiet)
+		fprintf(stderr, "rbcheck: the buffer was not quiet %d ms after tracing was turned "
+			"off: the kernel's counters may count events no reader got\n",
+			RB_CAPTURE_QUIET_MAX_MS);
 	read_counters(inst, src.ncpus, &in->counters);
 	in->counters.have_left = true;
 	rb_counters_sub(&in->counters, &before);

@@ -17,6 +17,7 @@
 
 #include <tracefs.h>
 
+#include "rb_capture.h"
 #include "rb_live.h"
 #include "rb_raw.h"
 #include "rb_report.h"
@@ -74,6 +75,9 @@ static void usage(FILE *f)
 "  -f, --stop-on-fail      end the run at the first violation\n"
 "  -K, --keep-failing DIR  at the first violation, write the last 32 sub-buffers\n"
 "                          of every CPU to DIR (a raw capture)\n"
+"  -q, --quiet-ms MS       after tracing is off, read until nothing came and the\n"
+"                          stats stood still for MS ms (default 100): writers\n"
+"                          in flight still commit (at most 10 s of waiting)\n"
 "  SIGINT or SIGTERM ends the run early; the summary is still written.\n"
 "\n"
 "verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
@@ -268,10 +272,11 @@ int main(int argc, char **argv)
 		{ "stop-on-fail",	no_argument,	   NULL, 'f' },
 		{ "keep-failing",	required_argument, NULL, 'K' },
 		{ "json",		required_argument, NULL, 'j' },
+		{ "quiet-ms",		required_argument, NULL, 'q' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct rb_live_opts lo = { .duration = 10 };
+	struct rb_live_opts lo = { .duration = 10, .quiet_ms = RB_CAPTURE_QUIET_MS };
 	struct rb_settings set;
 	struct rb_input in = { .expect_clock = -1 };
 	const char *cmd;
@@ -295,7 +300,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nF:k:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nF:k:j:q:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -307,6 +312,12 @@ int main(int argc, char **argv)
 		case 'p':
 			if (parse_num(optarg, 0, 1e7, &lo.progress))
 				return bad_usage("--progress '%s': not a number of seconds", optarg);
+			break;
+		case 'q':
+			if (parse_num(optarg, 0, RB_CAPTURE_QUIET_MAX_MS, &d) || d != (int)d)
+				return bad_usage("--quiet-ms '%s': a number of milliseconds, 0 to 10000",
+						 optarg);
+			lo.quiet_ms = (int)d;
 			break;
 		case 'b':
 			if (parse_num(optarg, 0, 1e9, &d))

@@ -19,8 +19,10 @@
  * read_failed (the 32-bit rb_time_read() failure) among them.
  *
  * At the end (--duration elapsed, or SIGINT/SIGTERM) the instance's
- * tracing_on is cleared and everything left is read, so that the capture
- * holds every event the buffer kept.
+ * tracing_on is cleared and everything left is read, until the writers
+ * already in flight are done (rb_capture_drain_quiet()), so that the
+ * capture holds every event the buffer kept and the stats after count
+ * no event still to come.
  *
  * --stream FILE: the sub-buffers of all CPUs go to FILE as they are read,
  * as "stream.raw" records (u32 cpu, u32 length, the bytes), ended by a
@@ -145,6 +147,8 @@ static void usage(FILE *f)
 "  -p, --progress SEC    a progress line every SEC seconds (0: none; default 10)\n"
 "  -S, --stream FILE     write the sub-buffers to FILE (a disk) as one stream\n"
 "                        instead of DIR/cpuN.raw; meta says how long it is\n"
+"  -q, --quiet-ms MS     after tracing is off, read until nothing came and the\n"
+"                        stats stood still for MS ms (0 to 10000; default 100)\n"
 "\n"
 "exit status: 0 done, 1 an I/O error (said on stderr), 2 usage\n", argv0);
 }
@@ -156,7 +160,7 @@ static int bad_usage(const char *msg, const char *arg)
 	return 2;
 }
 
-static int parse_seconds(const char *s, long max, long *out)
+static int parse_number(const char *s, long max, long *out)
 {
 	char *end;
 	long v;
@@ -179,24 +183,25 @@ int main(int argc, char **argv)
 		{ "tracefs",	required_argument, NULL, 't' },
 		{ "progress",	required_argument, NULL, 'p' },
 		{ "stream",	required_argument, NULL, 'S' },
+		{ "quiet-ms",	required_argument, NULL, 'q' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct drain d = { .tracefs = "/sys/kernel/tracing" };
 	const char *instance = NULL, *event = "rbstress/rbstress_event", *out = NULL;
 	const char *stream = NULL;
-	long duration = -1, progress = 10, n;
+	long duration = -1, progress = 10, quiet_ms = RB_CAPTURE_QUIET_MS, n;
 	char path[4200];
 	double start, last, end;
 	uint64_t total = 0;
-	int c, ret = 0;
+	int c, ret = 0, quiet;
 	struct sigaction sa;
 
-	while ((c = getopt_long(argc, argv, "i:d:o:e:t:p:S:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:d:o:e:t:p:S:q:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': instance = optarg; break;
 		case 'd':
-			if (parse_seconds(optarg, 1000000, &duration) < 0 || duration < 1)
+			if (parse_number(optarg, 1000000, &duration) < 0 || duration < 1)
 				return bad_usage("--duration must be 1 to 1000000 seconds, not", optarg);
 			break;
 		case 'o': out = optarg; break;
@@ -207,10 +212,14 @@ int main(int argc, char **argv)
 			break;
 		case 't': d.tracefs = optarg; break;
 		case 'p':
-			if (parse_seconds(optarg, 1000000, &progress) < 0)
+			if (parse_number(optarg, 1000000, &progress) < 0)
 				return bad_usage("--progress must be a number of seconds, not", optarg);
 			break;
 		case 'S': stream = optarg; break;
+		case 'q':
+			if (parse_number(optarg, RB_CAPTURE_QUIET_MAX_MS, &quiet_ms) < 0)
+				return bad_usage("--quiet-ms must be 0 to 10000 milliseconds, not", optarg);
+			break;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "%s: see '%s --help'\n", argv0, argv0);
@@ -270,16 +279,25 @@ int main(int argc, char **argv)
 			usleep(20000);	/* as trace-cmd's recorder: poll, not spin */
 	}
 
-	/* Stop the writers' recording, then read what is left, to the last event. */
+	/*
+	 * Stop the writers' recording, then read what is left, to the last
+	 * event of the writers still in flight.
+	 */
 	snprintf(path, sizeof(path), "%s/tracing_on", d.src.dir);
 	if (write_text(path, "0") < 0)
 		fprintf(stderr, "%s: %s: cannot stop tracing: %s\n", argv0, path, strerror(errno));
-	do {
-		n = drain_once(&d);
-		if (n < 0)
-			return 1;
-		total += n;
-	} while (n > 0);
+	n = rb_capture_drain_quiet(&d.src, d.page, d.psize, (int)quiet_ms, save, &d, &quiet,
+				   d.err, sizeof(d.err));
+	if (n < 0) {
+		if (d.err[0])
+			fprintf(stderr, "%s: %s\n", argv0, d.err);
+		return 1;
+	}
+	total += n;
+	if (!quiet)
+		fprintf(stderr, "%s: the buffer was not quiet %d ms after tracing was turned off: "
+			"the stats after may count events no reader got\n", argv0,
+			RB_CAPTURE_QUIET_MAX_MS);
 	if (copy_stats(&d, "after") < 0)
 		ret = 1;
 	if (rb_capture_finish(d.w, d.err, sizeof(d.err)) < 0) {

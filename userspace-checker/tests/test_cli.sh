@@ -35,6 +35,7 @@ expect "unknown command is a usage error" 2 "unknown command 'frob'" -- frob
 expect "unknown option is a usage error" 2 "unknown option '--frob'" -- verify --frob x.dat
 expect "an option without its value is a usage error" 2 "needs a value" -- live --duration
 expect "bad --duration is a usage error" 2 "--duration 'abc'" -- live --duration abc
+expect "bad --quiet-ms is a usage error" 2 "--quiet-ms '10001': a number of milliseconds, 0 to 10000" -- live --quiet-ms 10001
 expect "negative --clock-bound-us is a usage error" 2 "clock-bound-us" -- verify -b -5 x.dat
 expect "verify without a file is a usage error" 2 "verify takes exactly one" -- verify
 expect "verify with two files is a usage error" 2 "exactly one" -- verify a b

@@ -124,3 +124,45 @@ rc=0
 rc=$?
 [ "$rc" = 1 ] && grep -q -- "--stream $tmp/no/such/disk: No such file" "$tmp/err" &&
 	ok "--stream to a missing file: exit 1, names it" || not_ok "--stream to a missing file: exit $rc: $(cat "$tmp/err")"
+
+# A writer still in flight when tracing_on is cleared: its page is there
+# 0.3 s later (cpu0's last sub-buffer appended, its stats moved).  The
+# capture has it when rbdrain waits for 1.5 s of quiet; it does not when
+# it stops at the first empty read (--quiet-ms 0: the drain before).
+psize=$(sed -n 's/^page_size //p' "$raw/meta")
+late_writer() {	# late_writer TRACEFS: hold back cpu0's last page until tracing is off
+	local cpu0=$1/instances/rbstress/per_cpu/cpu0 i
+	tail -c "$psize" "$cpu0/trace_pipe_raw" > "$tmp/late.page"
+	truncate -s "-$psize" "$cpu0/trace_pipe_raw"
+	(
+		for i in $(seq 3000); do
+			grep -q '^0' "$1/instances/rbstress/tracing_on" && break
+			sleep 0.01
+		done
+		sleep 0.3
+		cat "$tmp/late.page" >> "$cpu0/trace_pipe_raw"
+		echo "entries: 1" >> "$cpu0/stats"
+	) &
+}
+for quiet in 1500 0; do
+	"$here/make-fake-tracefs.py" "$raw" "$tmp/tracefs-$quiet" rbstress
+	late_writer "$tmp/tracefs-$quiet"
+	rc=0
+	"$rbdrain" -t "$tmp/tracefs-$quiet" -i rbstress -d 1 -p 0 -q "$quiet" -o "$tmp/late-$quiet" \
+		> /dev/null 2> "$tmp/err" || rc=$?
+	wait
+	"$rbcheck" verify "$tmp/late-$quiet" > "$tmp/late-$quiet.txt" 2>&1
+	got=$(grep -o '[0-9]* rbstress events' "$tmp/late-$quiet.txt")
+	if [ "$quiet" != 0 ]; then
+		[ "$rc" = 0 ] && [ -n "$got" ] && [ "$got" = "$src" ] &&
+			grep -q "^entries: 1" "$tmp/late-$quiet/cpu0.stats-after" &&
+			ok "a page committed 0.3 s after tracing was off is read (--quiet-ms $quiet): $got" ||
+			not_ok "a page committed late is read: exit $rc, ${got:-none} vs $src: $(head -c 200 "$tmp/err")"
+	else
+		[ "$rc" = 0 ] && [ -n "$got" ] && [ "$got" != "$src" ] &&
+			ok "without waiting for quiet it is missed ($got of $src): the test can fail" ||
+			not_ok "without waiting for quiet the late page is missed: exit $rc, ${got:-none} vs $src"
+	fi
+done
+usage_case "--quiet-ms 10001 is refused" "--quiet-ms must be 0 to 10000 milliseconds, not '10001'" \
+	-i x -o "$tmp/o" -d 1 -q 10001
