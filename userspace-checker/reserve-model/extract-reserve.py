@@ -85,6 +85,7 @@ RB_ITEMS = [
     ("func", "rb_end_commit", False),
     ("func", "rb_event_discard", False),
     ("func", "rb_commit", False),
+    ("func", "rb_event_came_after", True),
     ("func", "__rb_reserve_next", False),
     ("func", "rb_reserve_next_event", False),
     ("func", "ring_buffer_lock_reserve", False),
