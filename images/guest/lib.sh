@@ -27,6 +27,16 @@ stop_button() {
 # The instance under test (our own, so nothing else writes into it), the
 # module loaded and its event enabled there.  On failure: the error in
 # /out/error.txt, verdict 2, return 1.
+# Every CPU's per_cpu/cpuN/stats of the instance into FILE, once the
+# writers are stopped: what the checker read at its end may still miss an
+# event whose writer was open then ('entries' and 'read events' tell).
+save_kernel_stats() {
+	for c in "$I"/per_cpu/cpu*; do
+		echo "${c##*/}"
+		cat "$c/stats"
+	done > "$1" 2>/dev/null
+}
+
 start_writers() {
 	mkdir "$I"
 	if ! echo "$clock" > "$I/trace_clock" 2>/dev/null; then

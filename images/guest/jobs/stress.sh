@@ -28,6 +28,7 @@ wait "$checker"
 echo $? > /out/verdict
 stop_phases
 echo 0 > "$I/events/rbstress/enable"
+save_kernel_stats /out/kernel-stats.txt
 cat "$D/settings" > /out/module-settings.txt
 cat "$D/stats" > /out/module-stats.txt
 
