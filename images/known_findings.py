@@ -50,6 +50,34 @@ def _near(f, t, times):
     return any(abs(t - n) <= f['near_log']['max_ms'] / 1e3 for n in times)
 
 
+def _audit_follows(f, mine, lines):
+    """A finding's follow_audit: the ring buffer's audit reacting to one of
+    the finding's own lines (mine).  A 'TIME DOES NOT MATCH' line is the
+    finding's only if expected - actual is exactly the step the clock went
+    back by in a line of mine, within max_ms of it; the check_buffer()
+    WARNING only within max_ms of such an audit line."""
+    fa = f.get('follow_audit')
+    if not fa:
+        return []
+    window = fa['max_ms'] / 1e3
+    steps = {}
+    for line in mine:
+        m, t = re.search(fa['step'], line), _line_time(line)
+        if m and t is not None:
+            steps.setdefault(int(m.group(1)) - int(m.group(2)), []).append(t)
+    audits = []
+    for line in lines:
+        m, t = re.search(fa['audit'], line), _line_time(line)
+        if m and t is not None and any(abs(t - s) <= window for s in
+                                       steps.get(int(m.group(1)) - int(m.group(2)), [])):
+            audits.append(line)
+    times = [_line_time(line) for line in audits]
+    warns = [line for line in lines if line not in audits and re.search(fa['warn'], line) and
+             _line_time(line) is not None and
+             any(abs(_line_time(line) - t) <= window for t in times)]
+    return audits + warns
+
+
 def _explains(f, sig, example, log_values):
     m = re.search(sig['example'], example)
     if not m:
@@ -120,6 +148,7 @@ def log_findings(bad, scenario=None, findings=None, log=()):
                  _near(f, _line_time(line), times))]
         if not mine:
             continue
+        mine += _audit_follows(f, mine, [line for line in left if line not in mine])
         ids.append(f['id'])
         follow = re.compile(f['follow_on']) if f.get('follow_on') else None
         left = [line for line in left if line not in mine and not (follow and follow.search(line))]
