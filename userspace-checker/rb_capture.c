@@ -203,6 +203,9 @@ long rb_capture_drain_quiet(struct rb_capture_src *s, void *page, int psize, int
 		}
 		if (now_sec() >= deadline) {
 			*quiet = 0;
+			snprintf(err, errlen, "the buffer was not quiet %d ms after tracing was "
+				 "turned off: the stats after may count events no reader got",
+				 RB_CAPTURE_QUIET_MAX_MS);
 			return total;
 		}
 		last = fp;

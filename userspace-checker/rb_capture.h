@@ -69,7 +69,7 @@ int rb_capture_drain_cpu(struct rb_capture_src *s, int cpu, void *page, int psiz
  * no CPU's per_cpu/cpuN/stats changed in between ("now ts" aside); wait at
  * most RB_CAPTURE_QUIET_MAX_MS.  Returns the number of sub-buffers read,
  * or -1 (@err says why, unless @fn stopped it); *@quiet says whether the
- * buffer went quiet in time.
+ * buffer went quiet in time (if not, @err says so, for a warning).
  */
 #define RB_CAPTURE_QUIET_MS	100
 #define RB_CAPTURE_QUIET_MAX_MS	10000

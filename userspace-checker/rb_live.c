@@ -405,10 +405,10 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 	if (rb_capture_drain_quiet(&src, page, psize, o->quiet_ms, live_subbuf, &x, &quiet,
 				   in->err, sizeof(in->err)) < 0)
 		goto out;
-	if (!quiet)
-		fprintf(stderr, "rbcheck: the buffer was not quiet %d ms after tracing was turned "
-			"off: the kernel's counters may count events no reader got\n",
-			RB_CAPTURE_QUIET_MAX_MS);
+	if (!quiet) {
+		fprintf(stderr, "rbcheck: %s\n", in->err);
+		in->err[0] = '\0';
+	}
 	read_counters(inst, src.ncpus, &in->counters);
 	in->counters.have_left = true;
 	rb_counters_sub(&in->counters, &before);

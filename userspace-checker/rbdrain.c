@@ -294,10 +294,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	total += n;
-	if (!quiet)
-		fprintf(stderr, "%s: the buffer was not quiet %d ms after tracing was turned off: "
-			"the stats after may count events no reader got\n", argv0,
-			RB_CAPTURE_QUIET_MAX_MS);
+	if (!quiet) {
+		fprintf(stderr, "%s: %s\n", argv0, d.err);
+		d.err[0] = '\0';
+	}
 	if (copy_stats(&d, "after") < 0)
 		ret = 1;
 	if (rb_capture_finish(d.w, d.err, sizeof(d.err)) < 0) {
