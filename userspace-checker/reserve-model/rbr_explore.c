@@ -64,6 +64,8 @@ static u64 state_hash(void)
 			continue;
 		h = rbr_mix(h, (u64)(v->ev + 1) << 16 | v->phase << 4 | v->after_c);
 		h = rbr_mix(h, v->seen);
+		h = rbr_mix(h, (u64)(uintptr_t)v->load_word);
+		h = rbr_mix(h, v->load_val);
 	}
 	return h;
 }
@@ -97,8 +99,21 @@ int rbr_choose(int n, enum rbr_choice kind)
 
 	if (n <= 1)
 		return 0;
+	/* a choice of the context's own: an interrupt after it is not one before it */
+	if (kind != RBR_CHOOSE_INTERRUPT && rbr.top >= 0)
+		rbr.lv[rbr.top].load_word = NULL;
 	if (rbr.pos < rbr.plen) {
 		pick = rbr.path[rbr.pos++].pick;
+	} else if (rbr.estimating) {
+		rbr.rng ^= rbr.rng << 13;
+		rbr.rng ^= rbr.rng >> 7;
+		rbr.rng ^= rbr.rng << 17;
+		pick = rbr.rng % n;
+		rbr.weight *= n;
+		if (rbr.pos >= RBR_MAX_PATH)
+			rbr_fail("more than %d choices in one execution", RBR_MAX_PATH);
+		rbr.path[rbr.pos].pick = pick;
+		rbr.path[rbr.pos++].n = n;
 	} else {
 		if (rbr.hashing && visit(rbr_mix(state_hash(), kind)))
 			longjmp(rbr.out, RBR_END_PRUNED);
@@ -162,6 +177,7 @@ static void exec_event(int level, bool discard)
 	void *event;
 
 	*e = (struct rbr_event){ .level = level, .discard = discard, .pre = rbr.clock };
+	v->load_word = NULL;
 	v->ev = i;
 	v->phase = RBR_RESERVING;
 	v->after_c = false;
@@ -173,6 +189,13 @@ static void exec_event(int level, bool discard)
 		rbr_fail("ring_buffer_lock_reserve() of event %d returned NULL", i);
 	e->post = rbr.clock;
 	e->reserved = true;
+	/*
+	 * The reservation's locals are gone too: from here the context
+	 * holds the event (its place on the page) and nothing else.
+	 */
+	v->seen = rbr_mix(rbr.var->hash(rbr.clock, rbr_mix), (u64)(uintptr_t)event);
+	v->resumed = false;
+	v->load_word = NULL;	/* e->post is taken: an interrupt before it is another case */
 	*(u32 *)rbr.var->event_data(event) = i + 1;
 	/* what histogram triggers and filters take for its time */
 	e->api_ts = rbr.var->event_time_stamp(event);
@@ -189,6 +212,15 @@ static void exec_event(int level, bool discard)
 	e->done = true;
 	v->ev = -1;
 	v->phase = RBR_IDLE;
+	/*
+	 * The event's locals are gone: what the context does next follows
+	 * from the buffer as it is now, as at the start of its turn.
+	 * Forgetting what its accesses found merges the states that
+	 * different interleavings of this event lead to.
+	 */
+	v->seen = rbr.var->hash(rbr.clock, rbr_mix);
+	v->resumed = false;
+	v->load_word = NULL;
 	if (rbr.trace)
 		rbr_trace_event(level, "event %d: %s", i, discard ? "discarded" : "committed");
 }
@@ -219,9 +251,25 @@ static void run_instance(int level)
 	rbr.top = prev;
 }
 
+/*
+ * Before an access of the current context: a higher context may run here
+ * (and another after it, and so on), or none.
+ *
+ * The reduction: if the context's last access was a load of a word, with
+ * no choice of its own since, and the interrupt that ran here left that
+ * word as the load found it, then the interrupt run just before the load
+ * is the same execution: the load finds the same value (it changes
+ * nothing the interrupt could see; only the context's own event space is
+ * written with plain stores, and a nested context never reads it), the
+ * same candidates were there, and the higher context ran from the same
+ * buffer, clock and events.  That execution is explored at the earlier
+ * point (a later pick there: depth first, after this one), so this one
+ * stops as pruned.
+ */
 void rbr_point(const void *word)
 {
 	int level = rbr.top;
+	struct rbr_level *v = &rbr.lv[level];
 
 	if (++rbr.steps > RBR_MAX_STEPS)
 		rbr_fail("livelock: more than %d accesses in one execution", RBR_MAX_STEPS);
@@ -229,6 +277,8 @@ void rbr_point(const void *word)
 		return;
 	for (;;) {
 		int cand[RBR_MAX_DEPTH], n = 0, pick;
+		const void *lw = v->load_word;
+		u64 lv = lw ? *(const u64 *)lw : 0;
 
 		for (int j = level + 1; j < rbr.depth; j++)
 			if (rbr.lv[j].ops_left > 0)
@@ -239,7 +289,12 @@ void rbr_point(const void *word)
 		if (!pick)
 			return;
 		run_instance(cand[pick - 1]);
-		rbr.lv[level].resumed = true;
+		v->resumed = true;
+		v->load_word = NULL;
+		if (rbr.reducing && lw && *(const u64 *)lw == lv && rbr.pos >= rbr.plen) {
+			rbr.commuted++;
+			longjmp(rbr.out, RBR_END_PRUNED);
+		}
 	}
 }
 
@@ -256,6 +311,8 @@ void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
 	if (v->resumed)
 		v->seen = rbr.var->hash(v->seen, rbr_mix);
 	v->resumed = false;
+	v->load_word = kind == RBR_LOAD ? word : NULL;
+	v->load_val = val;
 	if (rbr.trace)
 		rbr_trace_access(rbr.top, word, kind, val, modified);
 	if (kind == RBR_RMW && v->phase == RBR_RESERVING && !v->after_c &&
@@ -342,4 +399,29 @@ int rbr_explore(void)
 			return RBR_END_OK;
 		rbr.path[rbr.plen - 1].pick++;
 	}
+}
+
+/*
+ * Knuth's estimate of the number of executions of the bound without
+ * pruning: the mean, over @probes executions with random picks, of the
+ * product of the widths of the choices each made.
+ */
+double rbr_estimate(unsigned long probes, double *max_weight)
+{
+	double sum = 0;
+
+	rbr.estimating = true;
+	rbr.hashing = false;
+	rbr.rng = 0x9e3779b97f4a7c15ULL;
+	*max_weight = 0;
+	for (unsigned long i = 0; i < probes; i++) {
+		rbr.plen = 0;
+		rbr.weight = 1;
+		rbr_run_once();
+		sum += rbr.weight;
+		if (rbr.weight > *max_weight)
+			*max_weight = rbr.weight;
+	}
+	rbr.estimating = false;
+	return sum / probes;
 }

@@ -50,6 +50,13 @@ struct rbr_level {
 	bool after_c;		/* its reservation has passed step C */
 	u64 seen;		/* what its accesses found: its C locals */
 	bool resumed;		/* an interrupt ran since its last access */
+	/*
+	 * Its last access, if a load with no choice of its own since: an
+	 * interrupt here that leaves the word as the load found it is the
+	 * same as one just before the load (see rbr_point()).
+	 */
+	const void *load_word;
+	u64 load_val;
 };
 
 struct rbr_model {
@@ -73,6 +80,10 @@ struct rbr_model {
 	struct { unsigned char pick, n; } path[RBR_MAX_PATH];
 	int plen, pos;
 	bool hashing;		/* prune at states already explored */
+	bool reducing;		/* skip interrupts that commute with a load */
+	bool estimating;	/* random picks: a sample of the tree (--estimate) */
+	double weight;		/* the product of the choices' widths, this sample */
+	u64 rng;
 	jmp_buf out;		/* ends an execution early */
 
 	/* a counterexample */
@@ -82,6 +93,7 @@ struct rbr_model {
 
 	/* counts */
 	unsigned long long executions, complete, pruned, states;
+	unsigned long long commuted;	/* of the pruned: the same as an earlier interrupt */
 };
 
 extern struct rbr_model rbr;
@@ -100,6 +112,7 @@ enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED };
 int rbr_choose(int n, enum rbr_choice kind);
 int rbr_run_once(void);
 int rbr_explore(void);
+double rbr_estimate(unsigned long probes, double *max_weight);
 void rbr_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 u64 rbr_mix(u64 h, u64 x);
 

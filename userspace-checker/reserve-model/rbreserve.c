@@ -27,7 +27,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: rbreserve [--variant NAME] [--depth D] [--ops K] [--no-discard] [--replay PICKS]\n"
-"                 [--exact] [--verbose] [--no-hash] [--json FILE]\n"
+"                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--json FILE]\n"
+"       rbreserve [--depth D] [--ops K] --estimate N\n"
 "       rbreserve --list\n"
 "\n"
 "Run the tree's reserve path for D nested contexts (normal, softirq, irq, nmi),\n"
@@ -47,6 +48,10 @@ static void usage(FILE *f)
 "  -V, --verbose        a line per bound explored\n"
 "  -r, --replay PICKS   re-run one execution (from a counterexample) with its trace\n"
 "  -n, --no-hash        do not prune states already explored (slow; a cross-check)\n"
+"  -R, --no-reduce      do not skip an interrupt after a load that it leaves as it\n"
+"                       was, the same as one before the load (a cross-check)\n"
+"  -e, --estimate N     estimate the bound's executions without pruning from N\n"
+"                       random ones (Knuth's estimator; it tends to be low)\n"
 "  -j, --json FILE      the result as JSON too (- for standard output)\n"
 "  -l, --list           the variants\n"
 "\n"
@@ -118,9 +123,10 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	fprintf(f, "{\"variant\": ");
 	json_string(f, rbr.var->name);
 	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"discards\": %s, \"verdict\": \"%s\", "
-		"\"executions\": %llu, \"states\": %llu, \"seconds\": %.2f, \"why\": ",
+		"\"executions\": %llu, \"states\": %llu, \"commuted\": %llu, \"reduced\": %s, "
+		"\"seconds\": %.2f, \"why\": ",
 		rbr.depth, rbr.ops, rbr.discards ? "true" : "false", verdict,
-		rbr.executions, rbr.states, secs);
+		rbr.executions, rbr.states, rbr.commuted, rbr.reducing ? "true" : "false", secs);
 	json_string(f, rbr.why);
 	fprintf(f, ", \"replay\": ");
 	json_string(f, seq);
@@ -147,26 +153,29 @@ int main(int argc, char **argv)
 		{ "no-discard",	no_argument,	   NULL, 'D' },
 		{ "replay",	required_argument, NULL, 'r' },
 		{ "no-hash",	no_argument,	   NULL, 'n' },
+		{ "no-reduce",	no_argument,	   NULL, 'R' },
 		{ "exact",	no_argument,	   NULL, 'x' },
 		{ "verbose",	no_argument,	   NULL, 'V' },
 		{ "json",	required_argument, NULL, 'j' },
 		{ "list",	no_argument,	   NULL, 'l' },
+		{ "estimate",	required_argument, NULL, 'e' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct rbr_variant *var = rbr_variants[0];
 	const char *picks = NULL, *json = NULL;
-	bool hashing = true, exact = false, verbose = false, discards = true;
+	bool hashing = true, reducing = true, exact = false, verbose = false, discards = true;
 	int ops = 0, depth = 0, c, end = RBR_END_OK;
 	bool bounds_given;
 	char seq[RBR_MAX_PATH + 1] = "";
 	double t0;
 	char *endp;
+	unsigned long probes = 0;
 
 	/* a line at a time: a long run that is stopped keeps what it said */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nxVj:lh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			var = NULL;
@@ -195,6 +204,9 @@ int main(int argc, char **argv)
 		case 'n':
 			hashing = false;
 			break;
+		case 'R':
+			reducing = false;
+			break;
 		case 'x':
 			exact = true;
 			break;
@@ -203,6 +215,11 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			json = optarg;
+			break;
+		case 'e':
+			probes = strtoul(optarg, &endp, 10);
+			if (*endp || endp == optarg || !probes || probes > 100000000UL)
+				return bad_usage("--estimate: not a number from 1 to 100000000:", optarg);
 			break;
 		case 'l':
 			for (unsigned int i = 0; i < rbr_nvariants; i++)
@@ -241,7 +258,18 @@ int main(int argc, char **argv)
 	if (picks)
 		return replay(picks, false);
 
+	if (probes) {
+		double max, mean;
+
+		t0 = now();
+		mean = rbr_estimate(probes, &max);
+		printf("rbreserve: depth %d, %d events: about %.3g executions without pruning "
+		       "(mean of %lu random executions; the largest weight %.3g), %.1f s\n",
+		       depth, ops, mean, probes, max, now() - t0);
+		return 0;
+	}
 	rbr.hashing = hashing;
+	rbr.reducing = reducing;
 	t0 = now();
 	/*
 	 * Smaller bounds first (unless --exact): they are cheap, and the
@@ -263,8 +291,9 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("rbreserve: explored %llu executions (%llu complete, %llu cut at a state already "
-	       "explored), %llu distinct states, %.1f s\n", rbr.executions, rbr.complete,
-	       rbr.pruned, rbr.states, now() - t0);
+	       "explored, %llu at an interrupt the same as an earlier one), %llu distinct states, "
+	       "%.1f s\n", rbr.executions, rbr.complete, rbr.pruned - rbr.commuted, rbr.commuted,
+	       rbr.states, now() - t0);
 	if (end) {
 		for (int i = 0; i < rbr.pos; i++)
 			seq[i] = rbm_search_pick_char(rbr.path[i].pick);

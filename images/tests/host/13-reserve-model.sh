@@ -89,15 +89,26 @@ for line in $(kspec_lines); do
 		not_ok "$line: the default bound ends at depth 3, 1 event and holds (exit $rc, $(field depth)/$(field ops): $(field why))"
 	fi
 
-	# state hashing changes no verdict (a cross-check at a small bound)
+	# state hashing and the reduction (an interrupt after a load it
+	# leaves as found is the one before the load) change no verdict: a
+	# cross-check at a small bound; the reduction does prune there
 	for v in tree f-no-write-check; do
 		reserve "$line-hash-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact
-		a=$(field verdict)
-		reserve "$line-nohash-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact --no-hash
+		a=$(field verdict) commuted=$(field commuted) n=$(field executions)
+		reserve "$line-nohash-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact --no-hash --no-reduce
 		if [ -n "$a" ] && [ "$a" = "$(field verdict)" ]; then
-			ok "$line: $v: the same verdict with and without state hashing ($a)"
+			ok "$line: $v: the same verdict with and without state hashing and the reduction ($a)"
 		else
-			not_ok "$line: $v: the same verdict with and without state hashing ($a, then $(field verdict))"
+			not_ok "$line: $v: the same verdict with and without state hashing and the reduction ($a, then $(field verdict))"
+		fi
+		if [ "$v" = tree ]; then
+			reserve "$line-noreduce-$v" "$bin" --depth 2 --ops 2 --exact --no-reduce
+			if [ "${commuted:-0}" -gt 0 ] && [ "$(field commuted)" = 0 ] &&
+			   [ "$n" -lt "$(field executions)" ]; then
+				ok "$line: the reduction prunes $commuted of $n executions; without it $(field executions)"
+			else
+				not_ok "$line: the reduction prunes (with: $commuted of $n; without: $(field commuted) of $(field executions))"
+			fi
 		fi
 	done
 done
@@ -127,7 +138,7 @@ else
 fi
 
 # Bad options are usage errors.
-for args in "--depth 9" "--ops 0" "--variant nope" "--replay 0x!" "--bogus"; do
+for args in "--depth 9" "--ops 0" "--variant nope" "--replay 0x!" "--estimate 0" "--estimate x" "--bogus"; do
 	rc=0
 	# shellcheck disable=SC2086
 	msg=$("$BUILD/reserve-model/6.1-ours/rbreserve" $args 2>&1) || rc=$?
