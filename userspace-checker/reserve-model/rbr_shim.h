@@ -311,5 +311,6 @@ static inline unsigned long rb_subbuf_start(struct trace_buffer *buffer, unsigne
 #define rb_discard_delay_mark(...)	do { } while (0)
 #define rb_nest_delay_ab(...)		do { } while (0)
 #define rb_nest_delay_cd(...)		do { } while (0)
+#define rb_nest_delay_start(...)	do { } while (0)
 
 #endif /* RBR_SHIM_H */
