@@ -50,6 +50,7 @@ RB_ITEMS = [
     ("define", "MAX_NEST", False),
     ("define", "DEBUG_SHIFT", False),
     ("define", "CHECK_FULL_PAGE", False),
+    ("define", "RB_TIME_NONE", True),
     ("define", "buffer_warn_return", True),
     ("struct", "buffer_data_page", False),
     ("struct", "buffer_page", False),
