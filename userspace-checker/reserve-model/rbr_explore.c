@@ -278,7 +278,6 @@ void rbr_point(const void *word)
 	for (;;) {
 		int cand[RBR_MAX_DEPTH], n = 0, pick;
 		const void *lw = v->load_word;
-		u64 lv = lw ? *(const u64 *)lw : 0;
 
 		for (int j = level + 1; j < rbr.depth; j++)
 			if (rbr.lv[j].ops_left > 0)
@@ -291,7 +290,8 @@ void rbr_point(const void *word)
 		run_instance(cand[pick - 1]);
 		v->resumed = true;
 		v->load_word = NULL;
-		if (rbr.reducing && lw && *(const u64 *)lw == lv && rbr.pos >= rbr.plen) {
+		/* every interrupt-point word is 8 bytes (local_t, local64_t) */
+		if (rbr.reducing && lw && *(const u64 *)lw == v->load_val && rbr.pos >= rbr.plen) {
 			rbr.commuted++;
 			longjmp(rbr.out, RBR_END_PRUNED);
 		}
