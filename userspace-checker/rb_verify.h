@@ -149,6 +149,13 @@ struct rb_verifier {
 	uint64_t		own_clock_other; /* not compared: another clock */
 	uint64_t		pre_clock_checked; /* own-clock: in [pre_clock, clock] */
 	uint64_t		cpu_lost_events[RB_MAX_CPUS];
+	/*
+	 * Of the seq gaps after loss reports (cpu_ctx[][].lost), the seqs
+	 * the event filter may have dropped: a filtered event in the pages
+	 * the writer overwrote is missing too, yet was never an entry the
+	 * buffer could report lost.
+	 */
+	uint64_t		cpu_lost_filterable[RB_MAX_CPUS];
 	uint64_t		cpu_lost_unknown[RB_MAX_CPUS];
 	uint64_t		records[RB_REC_MAX];	/* in the sub-buffers verified */
 	uint64_t		cpu_records[RB_MAX_CPUS][RB_REC_MAX];

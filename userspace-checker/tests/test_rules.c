@@ -652,6 +652,62 @@ TEST(gap_of_filtered_out_seq_passes_only_under_the_filter)
 	rb_verifier_free(v);
 }
 
+/*
+ * Finding (e): the pages an overrun overwrote also held events the filter
+ * discarded.  Those were never entries, so the buffer's lost count leaves
+ * them out; only the seqs the filter could have dropped may make up the
+ * difference.
+ */
+static struct rb_verifier *lost_gap(uint64_t mask, uint64_t from, uint64_t to, long lost)
+{
+	struct rb_event e[2] = {
+		ev(RB_CTX_NORMAL, from, 0, 1, 1, 1000, 1001),
+		ev(RB_CTX_NORMAL, to, 1, 2, 2, 2000, 2001),
+	};
+	struct rb_verifier *v = mask ? filtered_verifier(mask) : verifier();
+
+	rb_verify_event(v, &e[0]);
+	rb_verify_lost(v, 0, lost);
+	rb_verify_event(v, &e[1]);
+	rb_verify_finish(v);
+	return v;
+}
+
+TEST(lost_gap_holding_filtered_out_seqs_passes_only_under_the_filter)
+{
+	/* seqs 2..9 missing, 7 reported lost: seq 8 fails 'seq & 7' */
+	struct rb_verifier *v = lost_gap(7, 1, 10, 7);
+
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_SEQUENCE), "seq 8 was filtered, not lost");
+	EXPECT_EQ(1, v->cpu_lost_filterable[0], "one filterable seq in the gap");
+	rb_verifier_free(v);
+
+	v = lost_gap(0, 1, 10, 7);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "without the filter 8 > 7");
+	rb_verifier_free(v);
+
+	/* 'seq & 63' over seqs 2..199: 64, 128 and 192 are dropped */
+	v = lost_gap(63, 1, 200, 195);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_SEQUENCE), "198 missing, 3 filterable");
+	EXPECT_EQ(3, v->cpu_lost_filterable[0], "three filterable seqs");
+	rb_verifier_free(v);
+}
+
+TEST(lost_gap_beyond_what_the_filter_explains_fails)
+{
+	/* seqs 2..9 missing, 1 filterable, 6 reported lost: one unexplained */
+	struct rb_verifier *v = lost_gap(7, 1, 10, 6);
+
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "7 missing, 6 reported");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_SEQUENCE].examples[0],
+			    "7 events are missing (and 1 the filter may have dropped) but the "
+			    "buffer reported only 6 lost", "the example names the filter's share");
+	rb_verifier_free(v);
+	v = lost_gap(63, 1, 200, 194);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_SEQUENCE), "195 unfilterable, 194 reported");
+	rb_verifier_free(v);
+}
+
 TEST(stamp_after_own_clock_under_a_filter_is_the_commit_stamp)
 {
 	struct rb_event e[1] = { ev(RB_CTX_NORMAL, 1, 0, 1, 1, 2000, 1000) };
