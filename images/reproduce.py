@@ -13,7 +13,7 @@ or after it (our series), and the judging of the runs' results: hit or not.
   reproduce.py labels
       the findings that have a reproducer, by label
   reproduce.py kernels FINDING
-      the kernels it has: 'before after', or 'before' (an open finding)
+      the kernels it has: 'before after', or 'before' (a finding with no kernel fix: open or explained)
   reproduce.py judge FINDING LINE DIR
       DIR/runs.txt has one 'KERNEL RUN-ID EXIT' line per run (KERNEL:
       before or after); writes DIR/summary.json and prints the summary
@@ -102,8 +102,8 @@ def args(f, line, kernel):
 
 
 def kernels(f):
-    """before: our series without the fix (an open finding: our series,
-    it has no fix yet); after: our series, with it."""
+    """before: our series without the fix (a finding with no kernel fix,
+    open or explained: our series); after: our series, with it."""
     return ['before', 'after'] if 'fix' in f else ['before']
 
 
@@ -183,7 +183,8 @@ def judge(f, line, out):
         if kernel == 'vanilla':
             what = 'vanilla %s, no test-only delay: the natural rate' % line
         if kernel == 'before' and 'fix' not in f:
-            what += ': no fix yet'
+            what += (': not the ring buffer (the harness, fixed there)'
+                     if f['status'] == 'explained' else ': no fix yet')
         print('  %-6s (%s): %d of %d runs hit%s' % (
             kernel, what, rate['hits'], rate['runs'],
             ', %d did not finish' % rate['errors'] if rate['errors'] else ''))
