@@ -168,6 +168,18 @@ static void kernel_quiet(int i, const char *call)
 
 static void run_instance(int level);
 
+/*
+ * A context's locals are gone but @keep: what it does next follows from
+ * the buffer as it is now.  Forgetting what its accesses found merges
+ * the states that different interleavings of what it did lead to.
+ */
+static void forget(struct rbr_level *v, u64 keep)
+{
+	v->seen = rbr_mix(rbr.var->hash(rbr.clock, rbr_mix), keep);
+	v->resumed = false;
+	v->load_word = NULL;
+}
+
 /* One event: reserve, write the payload, commit or discard. */
 static void exec_event(int level, bool discard)
 {
@@ -191,11 +203,10 @@ static void exec_event(int level, bool discard)
 	e->reserved = true;
 	/*
 	 * The reservation's locals are gone too: from here the context
-	 * holds the event (its place on the page) and nothing else.
+	 * holds the event (its place on the page) and nothing else.  (And
+	 * e->post is taken: an interrupt before it is another case.)
 	 */
-	v->seen = rbr_mix(rbr.var->hash(rbr.clock, rbr_mix), (u64)(uintptr_t)event);
-	v->resumed = false;
-	v->load_word = NULL;	/* e->post is taken: an interrupt before it is another case */
+	forget(v, (u64)(uintptr_t)event);
 	*(u32 *)rbr.var->event_data(event) = i + 1;
 	/* what histogram triggers and filters take for its time */
 	e->api_ts = rbr.var->event_time_stamp(event);
@@ -212,15 +223,8 @@ static void exec_event(int level, bool discard)
 	e->done = true;
 	v->ev = -1;
 	v->phase = RBR_IDLE;
-	/*
-	 * The event's locals are gone: what the context does next follows
-	 * from the buffer as it is now, as at the start of its turn.
-	 * Forgetting what its accesses found merges the states that
-	 * different interleavings of this event lead to.
-	 */
-	v->seen = rbr.var->hash(rbr.clock, rbr_mix);
-	v->resumed = false;
-	v->load_word = NULL;
+	/* the event's locals are gone: as at the start of its turn */
+	forget(v, 0);
 	if (rbr.trace)
 		rbr_trace_event(level, "event %d: %s", i, discard ? "discarded" : "committed");
 }
@@ -235,7 +239,7 @@ static void run_instance(int level)
 	v->active = true;
 	v->inst_ops = 0;
 	v->ev = -1;
-	v->seen = rbr.var->hash(rbr.clock, rbr_mix);
+	forget(v, 0);
 	while (v->ops_left) {
 		bool discard;
 
