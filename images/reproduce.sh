@@ -4,15 +4,15 @@
 # A finding's rate before and after its fix: RUNS runs of its reproducer
 # (images/findings.json) on each kernel, one ./run.sh each, then judged by
 # images/reproduce.py into OUT/summary.json.  The kernels: our series
-# without the fix (before) and our series (after); an open finding has
-# only our series.
+# without the fix (before) and our series (after); a finding with no
+# kernel fix (open, or explained: the harness's own) has only our series.
 #
 # usage: images/reproduce.sh FINDING LINE RUNS OUT [before|after|vanilla]
 #        (vanilla: only the natural rate, on the line's vanilla kernel)
 # exit:  0 the fix holds (after: 0 hits) and, before it, the reproducer
 #        hit; 1 a run after the fix hit; 4 the reproducer never hit
-#        before the fix (not reproduced); an open finding: 0 once its runs
-#        are done, whatever they found; 2 usage
+#        before the fix (not reproduced); a finding with no kernel fix: 0
+#        once its runs are done, whatever they found; 2 usage
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -33,7 +33,10 @@ for kernel in $kernels; do
 	[ ${#args[@]} -gt 0 ] || exit 2
 	echo "./run.sh ${args[*]}" > "$out/command-$kernel"
 	for i in $(seq 1 "$runs"); do
-		case $kernel in vanilla) what="vanilla (natural rate)" ;; *) what="$kernel the fix" ;; esac
+		case $kernel in
+		vanilla) what="vanilla (natural rate)" ;;
+		*) [ "$kernels" = before ] && what="our series (no kernel fix)" || what="$kernel the fix" ;;
+		esac
 		info "reproduce $finding on $line, $what: run $i of $runs: ./run.sh ${args[*]}"
 		# The run names its own results directory: results/latest may be
 		# another run's, when runs overlap on this machine.
