@@ -115,7 +115,13 @@ int rbr_choose(int n, enum rbr_choice kind)
 		rbr.path[rbr.pos].pick = pick;
 		rbr.path[rbr.pos++].n = n;
 	} else {
-		if (rbr.hashing && visit(rbr_mix(state_hash(), kind)))
+		/*
+		 * With jobs, above the split every job walks the same
+		 * prefixes: a state seen below another job's prefix (not
+		 * this job's to explore) must not prune one above it.
+		 */
+		if (rbr.hashing && (!rbr.split_n || rbr.pos >= RBR_SPLIT_DEPTH) &&
+		    visit(rbr_mix(state_hash(), kind)))
 			longjmp(rbr.out, RBR_END_PRUNED);
 		if (rbr.pos >= RBR_MAX_PATH)
 			rbr_fail("more than %d choices in one execution", RBR_MAX_PATH);
@@ -124,7 +130,19 @@ int rbr_choose(int n, enum rbr_choice kind)
 		rbr.path[rbr.pos].n = n;
 		rbr.plen = ++rbr.pos;
 	}
+	if (rbr.split_n && rbr.pos == RBR_SPLIT_DEPTH && !rbr_split_mine())
+		longjmp(rbr.out, RBR_END_ELSEWHERE);
 	return pick;
+}
+
+/* Is the subtree below the current first RBR_SPLIT_DEPTH picks this job's? */
+bool rbr_split_mine(void)
+{
+	u64 h = 0;
+
+	for (int i = 0; i < RBR_SPLIT_DEPTH; i++)
+		h = rbr_mix(h, rbr.path[i].pick);
+	return h % rbr.split_n == (u64)rbr.split_i;
 }
 
 int rbr_level(void)
@@ -360,6 +378,10 @@ int rbr_run_once(void)
 		rbr_check_buffer();
 		end = RBR_END_OK;
 	}
+	if (end == RBR_END_ELSEWHERE) {
+		rbr.elsewhere++;
+		return RBR_END_PRUNED;
+	}
 	rbr.executions++;
 	if (end == RBR_END_OK)
 		rbr.complete++;
@@ -379,8 +401,13 @@ static void progress(void)
 	if (now - last < 30)
 		return;
 	last = now;
-	fprintf(stderr, "rbreserve: depth %d, %d events: %llu executions, %llu states so far\n",
-		rbr.depth, rbr.ops, rbr.executions, rbr.states);
+	if (rbr.split_n)
+		fprintf(stderr, "rbreserve: job %d of %d: depth %d, %d events: %llu executions, "
+			"%llu states so far\n", rbr.split_i + 1, rbr.split_n, rbr.depth, rbr.ops,
+			rbr.executions, rbr.states);
+	else
+		fprintf(stderr, "rbreserve: depth %d, %d events: %llu executions, %llu states so far\n",
+			rbr.depth, rbr.ops, rbr.executions, rbr.states);
 }
 
 /* Every execution, depth first; stops at the first counterexample. */

@@ -82,6 +82,12 @@ struct rbr_model {
 	bool hashing;		/* prune at states already explored */
 	bool reducing;		/* skip interrupts that commute with a load */
 	bool estimating;	/* random picks: a sample of the tree (--estimate) */
+	/*
+	 * One of split_n jobs (--jobs): it explores the subtrees below the
+	 * first RBR_SPLIT_DEPTH choices whose picks hash to split_i, and
+	 * prunes at explored states only below them (rbr_jobs.c).
+	 */
+	int split_i, split_n;
 	double weight;		/* the product of the choices' widths, this sample */
 	u64 rng;
 	jmp_buf out;		/* ends an execution early */
@@ -94,6 +100,7 @@ struct rbr_model {
 	/* counts */
 	unsigned long long executions, complete, pruned, states;
 	unsigned long long commuted;	/* of the pruned: the same as an earlier interrupt */
+	unsigned long long elsewhere;	/* not counted: another job's subtree */
 };
 
 extern struct rbr_model rbr;
@@ -106,12 +113,20 @@ enum rbr_choice {
 	RBR_CHOOSE_DISCARD,		/* the next event is committed, or discarded */
 };
 
-enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED };
+enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED,
+       RBR_END_ELSEWHERE };	/* another job's subtree */
+
+/* The choices whose picks say which job explores what lies below them. */
+#define RBR_SPLIT_DEPTH	16
 
 /* rbr_explore.c */
 int rbr_choose(int n, enum rbr_choice kind);
 int rbr_run_once(void);
 int rbr_explore(void);
+bool rbr_split_mine(void);
+
+/* rbr_jobs.c */
+int rbr_explore_jobs(int jobs);
 double rbr_estimate(unsigned long probes, double *max_weight);
 void rbr_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 u64 rbr_mix(u64 h, u64 x);

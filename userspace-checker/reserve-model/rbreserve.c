@@ -27,7 +27,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: rbreserve [--variant NAME] [--depth D] [--ops K] [--no-discard] [--replay PICKS]\n"
-"                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--json FILE]\n"
+"                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--jobs N]\n"
+"                 [--json FILE]\n"
 "       rbreserve [--depth D] [--ops K] --estimate N\n"
 "       rbreserve --list\n"
 "\n"
@@ -52,6 +53,8 @@ static void usage(FILE *f)
 "                       was, the same as one before the load (a cross-check)\n"
 "  -e, --estimate N     estimate the bound's executions without pruning from N\n"
 "                       random ones (Knuth's estimator; it tends to be low)\n"
+"  -J, --jobs N         N processes, each exploring its share of every bound\n"
+"                       (subtrees by their first choices; default 1)\n"
 "  -j, --json FILE      the result as JSON too (- for standard output)\n"
 "  -l, --list           the variants\n"
 "\n"
@@ -159,13 +162,14 @@ int main(int argc, char **argv)
 		{ "json",	required_argument, NULL, 'j' },
 		{ "list",	no_argument,	   NULL, 'l' },
 		{ "estimate",	required_argument, NULL, 'e' },
+		{ "jobs",	required_argument, NULL, 'J' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct rbr_variant *var = rbr_variants[0];
 	const char *picks = NULL, *json = NULL;
 	bool hashing = true, reducing = true, exact = false, verbose = false, discards = true;
-	int ops = 0, depth = 0, c, end = RBR_END_OK;
+	int ops = 0, depth = 0, c, end = RBR_END_OK, jobs = 1;
 	bool bounds_given;
 	char seq[RBR_MAX_PATH + 1] = "";
 	double t0;
@@ -175,7 +179,7 @@ int main(int argc, char **argv)
 	/* a line at a time: a long run that is stopped keeps what it said */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			var = NULL;
@@ -220,6 +224,11 @@ int main(int argc, char **argv)
 			probes = strtoul(optarg, &endp, 10);
 			if (*endp || endp == optarg || !probes || probes > 100000000UL)
 				return bad_usage("--estimate: not a number from 1 to 100000000:", optarg);
+			break;
+		case 'J':
+			jobs = strtol(optarg, &endp, 10);
+			if (*endp || endp == optarg || jobs < 1 || jobs > 64)
+				return bad_usage("--jobs: not a number from 1 to 64:", optarg);
 			break;
 		case 'l':
 			for (unsigned int i = 0; i < rbr_nvariants; i++)
@@ -282,7 +291,7 @@ int main(int argc, char **argv)
 			unsigned long long before = rbr.executions;
 
 			setup(var, d, k, discards);
-			end = rbr_explore();
+			end = rbr_explore_jobs(jobs);
 			if (verbose || end || (d == depth && k == max_ops))
 				printf("rbreserve: depth %d, %d events: %llu executions%s\n", d, k,
 				       rbr.executions - before,

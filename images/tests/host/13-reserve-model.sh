@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; finding (h) replays without its fix and not with it; the default bound ends; the extraction names what it misses
+# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught; --jobs gives the same verdicts; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; finding (h) replays without its fix and not with it; the default bound ends; the extraction names what it misses
 #
 # Asserts on rbreserve's --json result, not on its text.  The bounds are
 # the smallest that show each thing (docs/model.md has the times).
@@ -135,6 +135,18 @@ print(f["depth"], f["ops"], f["replay"])' "$TOP/images/findings.json")
 		else
 			not_ok "$line: $v: the same verdict with and without state hashing and the reduction ($a, then $(field verdict))"
 		fi
+		# two jobs, each exploring its share of the subtrees: the same
+		# verdict, and a counterexample that replays on its own
+		reserve "$line-jobs-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact --jobs 2
+		picks=$(field replay) rc2=0
+		if [ "$a" = counterexample ] && [ -n "$picks" ]; then
+			"$bin" --variant "$v" --depth 2 --ops 2 --replay "$picks" > /dev/null 2>&1 || rc2=$?
+		fi
+		if [ -n "$a" ] && [ "$a" = "$(field verdict)" ] && { [ "$a" = pass ] || [ "$rc2" = 1 ]; }; then
+			ok "$line: $v: the same verdict with --jobs 2 ($a, $(field executions) executions)${picks:+; its replay $picks fails again}"
+		else
+			not_ok "$line: $v: the same verdict with --jobs 2 ($a, then $(field verdict); replay exit $rc2)"
+		fi
 		if [ "$v" = tree ]; then
 			reserve "$line-noreduce-$v" "$bin" --depth 2 --ops 2 --exact --no-reduce
 			if [ "${commuted:-0}" -gt 0 ] && [ "$(field commuted)" = 0 ] &&
@@ -172,7 +184,7 @@ else
 fi
 
 # Bad options are usage errors.
-for args in "--depth 9" "--ops 0" "--variant nope" "--replay 0x!" "--estimate 0" "--estimate x" "--bogus"; do
+for args in "--depth 9" "--ops 0" "--variant nope" "--replay 0x!" "--estimate 0" "--estimate x" "--jobs 0" "--jobs 65" "--bogus"; do
 	rc=0
 	# shellcheck disable=SC2086
 	msg=$("$BUILD/reserve-model/6.1-ours/rbreserve" $args 2>&1) || rc=$?
