@@ -42,7 +42,8 @@ int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_
 	if (!event) {
 		snprintf(err, errlen, "no %s:%s event format (is the rbstress module loaded?)",
 			 RB_EVENT_SYSTEM, RB_EVENT_NAME);
-		return -1;
+		f->id = -1;	/* no record is ours */
+		return RB_FORMAT_ABSENT;
 	}
 	f->id = event->id;
 	rb_names_from_format(event);

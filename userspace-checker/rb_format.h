@@ -26,9 +26,11 @@ struct rb_format {
 };
 
 /*
- * Returns 0, or -1 with @err (of @errlen) saying which field or event is
- * missing or has an unexpected size.
+ * Returns 0, or -1 with @err (of @errlen) saying which field is missing or
+ * has an unexpected size, or RB_FORMAT_ABSENT (< 0 too) if the capture has
+ * no rbstress event at all: a reader that judges every event may go on.
  */
+#define RB_FORMAT_ABSENT	(-2)
 int rb_format_init(struct rb_format *f, struct tep_handle *tep, char *err, size_t errlen);
 
 /* Is this record an rbstress event? */

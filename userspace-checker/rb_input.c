@@ -25,6 +25,8 @@ int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb
 	struct rb_event e = { 0 };
 
 	in->records++;
+	if (in->g)
+		rb_generic_event(in->g, rec->cpu, rec->ts, tep_data_flags(in->fmt.tep, rec), pos);
 	if (!rb_format_is_ours(&in->fmt, rec) && !reloaded_as(in, rec)) {
 		in->other++;
 		return 0;
@@ -54,4 +56,23 @@ int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb
 	if (in->on_event)
 		in->on_event(in->on_event_arg, &e);
 	return 0;
+}
+
+void rb_input_lost(struct rb_input *in, int cpu, long n)
+{
+	rb_verify_lost(in->v, cpu, n);
+	if (in->g)
+		rb_generic_lost(in->g, cpu, n);
+}
+
+enum rb_verdict rb_input_verdict(const struct rb_input *in)
+{
+	enum rb_verdict a = in->v->events ? rb_verdict(in->v) : RB_SKIP;
+	enum rb_verdict b = in->g ? rb_generic_verdict(in->g) : RB_SKIP;
+
+	if (!in->g)
+		return rb_verdict(in->v);
+	if (a == RB_FAIL || b == RB_FAIL)
+		return RB_FAIL;
+	return a == RB_PASS || b == RB_PASS ? RB_PASS : RB_SKIP;
 }

@@ -11,11 +11,17 @@
 
 #include "rb_counters.h"
 #include "rb_format.h"
+#include "rb_generic.h"
 #include "rb_verify.h"
 
 struct rb_input {
 	struct rb_format	fmt;
 	struct rb_verifier	*v;
+	/*
+	 * The rules over every event, if set (verify): a capture without
+	 * rbstress events (fmt.id -1) is judged by them alone.
+	 */
+	struct rb_generic	*g;
 	uint64_t		records;	/* all records read */
 	uint64_t		other;		/* of other events: skipped */
 	uint64_t		subbufs;	/* sub-buffers read (live) */
@@ -38,5 +44,9 @@ struct rb_input {
 
 /* Returns 0, or -1 with in->err set (corrupt record: where and what). */
 int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb_pos *pos);
+/* The buffer said @n events were lost before @cpu's next record (-1: no count). */
+void rb_input_lost(struct rb_input *in, int cpu, long n);
+/* Both sets of rules' verdict: FAIL if either fails, PASS if either passed. */
+enum rb_verdict rb_input_verdict(const struct rb_input *in);
 
 #endif /* _RB_INPUT_H */

@@ -197,6 +197,16 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	struct rb_ctx_stats tot[RB_CTX_MAX];
 	uint64_t nested = 0;
 
+	if (!v->events && in->g) {
+		/* a capture of other events: the generic rules alone */
+		fprintf(f, "rbcheck: %s: no rbstress events: the rbstress rules (", source);
+		for (int r = 0; r < RB_RULE_MAX; r++)
+			fprintf(f, "%s%s", r ? ", " : "", rb_rule_names[r]);
+		fprintf(f, ") do not apply\n");
+		rb_report_generic_text(f, in);
+		fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_input_verdict(in)]);
+		return;
+	}
 	rb_verify_totals(v, tot);
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		nested += tot[c].nested;
@@ -225,5 +235,7 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 	report_coverage(f, v);
 	report_left(f, v);
 	report_rules(f, v);
-	fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_verdict(v)]);
+	if (in->g)
+		rb_report_generic_text(f, in);
+	fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_input_verdict(in)]);
 }

@@ -17,4 +17,9 @@ void rb_report_ktap(FILE *f, const struct rb_input *in, const char *source);
 /* One JSON object: settings, counts, histograms, verdicts (rb_report_json.c). */
 void rb_report_json(FILE *f, const struct rb_input *in, const char *source);
 
+/* The rules over every event, when the input has them (rb_report_generic.c). */
+void rb_report_generic_text(FILE *f, const struct rb_input *in);
+void rb_report_generic_json(FILE *f, const struct rb_input *in);
+void rb_report_generic_ktap(FILE *f, const struct rb_input *in, int first);
+
 #endif /* _RB_REPORT_H */

@@ -153,7 +153,7 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 		",\"lost_reports_without_count\":%" PRIu64 ",\"max_depth\":%u"
 		",\"four_deep\":%" PRIu64 ",\"max_clock_gap_ns\":%" PRIu64
 		",\"clock_window_checked\":%" PRIu64 ",",
-		rb_verdict_names[rb_verdict(v)], v->set.clock_bound_ns,
+		rb_verdict_names[rb_input_verdict(in)], v->set.clock_bound_ns,
 		v->set.require_nested ? "true" : "false", rb_clock_name(v->clock_id),
 		v->events, in->other, v->lost_events, v->lost_unknown,
 		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap,
@@ -176,5 +176,7 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 	json_counters(f, v);
 	fputc(',', f);
 	json_rules(f, v);
+	if (in->g)
+		rb_report_generic_json(f, in);
 	fprintf(f, "}\n");
 }

@@ -26,7 +26,7 @@ void rb_report_ktap(FILE *f, const struct rb_input *in, const char *source)
 	fprintf(f, "KTAP version 1\n");
 	fprintf(f, "# rbcheck: %s: %" PRIu64 " rbstress events on %d CPU(s)\n",
 		source, v->events, v->nr_cpus_seen);
-	fprintf(f, "1..%d\n", RB_RULE_MAX);
+	fprintf(f, "1..%d\n", RB_RULE_MAX + (in->g ? RB_GEN_MAX : 0));
 	for (int r = 0; r < RB_RULE_MAX; r++) {
 		const struct rb_rule_result *res = &v->rules[r];
 		enum rb_verdict vd = rb_rule_verdict(v, r);
@@ -57,4 +57,6 @@ void rb_report_ktap(FILE *f, const struct rb_input *in, const char *source)
 				vd == RB_FAIL ? "not " : "", r + 1, rb_rule_names[r],
 				res->checked, res->violations);
 	}
+	if (in->g)
+		rb_report_generic_ktap(f, in, RB_RULE_MAX + 1);
 }

@@ -26,7 +26,7 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	struct tracecmd_input *handle;
 	char head[16] = "";
 	struct stat st;
-	int fd;
+	int fd, ret;
 
 	/* Say what is wrong before libtracecmd gets a chance to guess. */
 	fd = open(path, O_RDONLY);
@@ -71,7 +71,8 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 			snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
 		return NULL;
 	}
-	if (rb_format_init(&in->fmt, tracecmd_get_tep(handle), err, errlen) < 0) {
+	ret = rb_format_init(&in->fmt, tracecmd_get_tep(handle), err, errlen);
+	if (ret < 0 && !(ret == RB_FORMAT_ABSENT && in->g)) {
 		size_t n = strlen(err);
 
 		snprintf(err + n, errlen - n, " in %s", path);
@@ -107,7 +108,7 @@ int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool strea
 			int ret;
 
 			if (rec->missed_events)
-				rb_verify_lost(in->v, cpu, rec->missed_events);
+				rb_input_lost(in, cpu, rec->missed_events);
 			ret = rb_input_record(in, rec, &pos);
 			tracecmd_free_record(rec);
 			if (ret < 0)

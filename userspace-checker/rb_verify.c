@@ -702,6 +702,15 @@ void rb_verify_finish(struct rb_verifier *v)
 	struct rb_ctx_stats tot[RB_CTX_MAX];
 	uint64_t nested = 0;
 
+	if (!v->events) {
+		/* a capture of other events (verify judges them by rb_generic.c) */
+		for (int i = 0; i < RB_RULE_MAX; i++) {
+			v->rules[i].skipped = true;
+			snprintf(v->rules[i].skip_reason, sizeof(v->rules[i].skip_reason),
+				 "no rbstress events: the rule does not apply");
+		}
+		return;
+	}
 	rb_verify_totals(v, tot);
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		nested += tot[c].nested;

@@ -30,7 +30,7 @@
 #define EXIT_USAGE	2
 
 static const char *argv0 = "rbcheck";
-static const char *ktap_file, *json_file, *save_dir;
+static const char *ktap_file, *json_file, *save_dir, *trace_clock;
 static bool verdict_line_only;	/* stacks, dump: the events are the output */
 static bool use_libtracecmd;	/* --reader libtracecmd */
 
@@ -81,10 +81,17 @@ static void usage(FILE *f)
 "  SIGINT or SIGTERM ends the run early; the summary is still written.\n"
 "\n"
 "verify: read a trace.dat written by trace-cmd record, or a raw capture\n"
-"directory written by live --save-raw or by rbdrain (possibly on another\n"
+"directory, and judge every event of any format (time never goes back per\n"
+"CPU; under the counter clock no two stamps are equal; the contexts from\n"
+"common_flags, and how often a higher one right after a lower one had\n"
+"delta 0), and rbstress events by all the rules.  A raw capture is written\n"
+"by live --save-raw or by rbdrain (possibly on another\n"
 "machine: its long size and endianness are honoured; rbdrain's captures\n"
 "carry the kernel's path counters too).  The per-CPU data of a version 7\n"
 "trace.dat is streamed one zstd chunk at a time.\n"
+"  -C, --trace-clock NAME  the clock the capture was recorded with, if the file\n"
+"                          does not say (a version 7 trace.dat does): under\n"
+"                          'counter' no two events of a CPU may share a stamp\n"
 "  -R, --reader auto|libtracecmd\n"
 "                          libtracecmd: read all of a trace.dat through\n"
 "                          libtracecmd instead (slower on large compressed files)\n"
@@ -136,11 +143,21 @@ static int parse_num(const char *s, double min, double max, double *out)
 	return 0;
 }
 
-/* Exit status from the verdict; no event at all is an input error. */
+/*
+ * Exit status from the verdict; no event at all is an input error, and so
+ * is a capture without rbstress events unless every event is judged
+ * (verify: the generic rules).
+ */
 static int finish(struct rb_input *in, const char *source)
 {
 	rb_verify_finish(in->v);
-	if (!in->v->events) {
+	if (in->g)
+		rb_generic_finish(in->g);
+	if (in->g && !in->v->events && !in->g->events) {
+		fprintf(stderr, "%s: %s: no events at all\n", argv0, source);
+		return EXIT_USAGE;
+	}
+	if (!in->v->events && !in->g) {
 		fprintf(stderr, "%s: %s: no %s:%s events (%llu other records)\n", argv0,
 			source, RB_EVENT_SYSTEM, RB_EVENT_NAME,
 			(unsigned long long)in->records);
@@ -148,13 +165,13 @@ static int finish(struct rb_input *in, const char *source)
 	}
 	if (verdict_line_only)
 		printf("rbcheck: %s: verdict %s (rbcheck verify for the rules)\n", source,
-		       rb_verdict_names[rb_verdict(in->v)]);
+		       rb_verdict_names[rb_input_verdict(in)]);
 	else if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
 		rb_report_text(stdout, in, source);
 	if ((ktap_file && write_report(ktap_file, in, source, rb_report_ktap) < 0) ||
 	    (json_file && write_report(json_file, in, source, rb_report_json) < 0))
 		return EXIT_USAGE;
-	return rb_verdict(in->v) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
+	return rb_input_verdict(in) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
 }
 
 /* The events must carry the clock the instance records with. */
@@ -228,8 +245,13 @@ static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 static int cmd_verify(struct rb_input *in, const char *path)
 {
 	struct tracecmd_input *handle;
+	static struct rb_generic g;
 	char err[512];
 	int ret;
+
+	/* every event is judged too, whatever its format */
+	rb_generic_init(&g, trace_clock && !strcmp(trace_clock, "counter"));
+	in->g = &g;
 
 	if (rb_raw_is_capture(path)) {
 		if (rb_raw_verify(path, in, err, sizeof(err)) < 0) {
@@ -273,6 +295,7 @@ int main(int argc, char **argv)
 		{ "keep-failing",	required_argument, NULL, 'K' },
 		{ "json",		required_argument, NULL, 'j' },
 		{ "quiet-ms",		required_argument, NULL, 'q' },
+		{ "trace-clock",	required_argument, NULL, 'C' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -300,7 +323,7 @@ int main(int argc, char **argv)
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nF:k:j:q:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:d:p:s:m:c:R:fK:b:nF:k:j:q:C:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			lo.instance = optarg;
@@ -363,6 +386,11 @@ int main(int argc, char **argv)
 		case 'j':
 			json_file = optarg;
 			break;
+		case 'C':
+			if (!*optarg || strlen(optarg) > 32)
+				return bad_usage("--trace-clock '%s': a trace clock's name", optarg);
+			trace_clock = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
@@ -379,6 +407,8 @@ int main(int argc, char **argv)
 		return bad_usage("%s takes exactly one TRACE.DAT or RAW-DIR", cmd);
 	if (save_dir && strcmp(cmd, "live"))
 		return bad_usage("%s", "--save-raw is an option of live");
+	if (trace_clock && strcmp(cmd, "verify"))
+		return bad_usage("%s", "--trace-clock is an option of verify");
 	if (!strcmp(cmd, "live") && optind != argc)
 		return bad_usage("live takes no file ('%s')", argv[optind]);
 

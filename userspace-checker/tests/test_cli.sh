@@ -70,7 +70,31 @@ else
 fi
 other=$(dirname "$dat")/other.dat
 if [ -s "$other" ]; then
-	expect "a trace without rbstress events is refused" 2 "no rbstress:rbstress_event" -- verify "$other"
+	# any capture gets a verdict: the rules over every event, the rbstress
+	# ones said not to apply
+	n=$((n + 1))
+	if "$rbcheck" verify "$other" --json - 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+g = d["generic"]
+assert d["verdict"] == "PASS" and d["events"] == 0, d["verdict"]
+assert g["events"] > 0 and not g["rbstress_rules_apply"], g
+assert [r["rule"] for r in g["rules"]] == ["order", "distinct"], g["rules"]
+assert g["rules"][0]["verdict"] == "PASS" and g["rules"][1]["verdict"] == "SKIP"' 2>>"$tmp/err"; then
+		echo "ok $n - a trace without rbstress events gets the verdict of the rules over every event"
+	else
+		echo "not ok $n - a trace without rbstress events gets the verdict of the rules over every event: $(tail -n1 "$tmp/err")"
+	fi
+	n=$((n + 1))
+	if "$rbcheck" verify --trace-clock counter "$other" --json - 2>"$tmp/err" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)["generic"]["rules"][1]
+assert r["rule"] == "distinct" and r["verdict"] == "PASS" and r["checked"] > 0, r' 2>>"$tmp/err"; then
+		echo "ok $n - --trace-clock counter: the distinct rule is judged"
+	else
+		echo "not ok $n - --trace-clock counter: the distinct rule is judged: $(tail -n1 "$tmp/err")"
+	fi
+	expect "--trace-clock is an option of verify" 2 "option of verify" -- dump --trace-clock counter "$other"
 fi
 cp "$dat" "$tmp/version.dat"
 # After the magic (3 bytes) and "tracing" comes the format version string.
@@ -80,14 +104,15 @@ n=$((n + 1))
 if "$rbcheck" verify "$dat" --json - 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert d["verdict"] == "PASS" and d["events"] > 0 and len(d["rules"]) == 6' 2>"$tmp/err"; then
+assert d["verdict"] == "PASS" and d["events"] > 0 and len(d["rules"]) == 6
+assert d["generic"]["verdict"] == "PASS" and d["generic"]["rbstress_rules_apply"]' 2>"$tmp/err"; then
 	echo "ok $n - --json - is one valid JSON object with the verdict"
 else
 	echo "not ok $n - --json - is one valid JSON object with the verdict: $(tail -n1 "$tmp/err")"
 fi
 n=$((n + 1))
 "$rbcheck" verify "$dat" --ktap "$tmp/out.ktap" --json "$tmp/out.json" > "$tmp/out.txt" 2>&1
-if head -n1 "$tmp/out.ktap" | grep -q "^KTAP version 1$" && grep -q "^1\.\.6$" "$tmp/out.ktap" &&
+if head -n1 "$tmp/out.ktap" | grep -q "^KTAP version 1$" && grep -q "^1\.\.8$" "$tmp/out.ktap" &&
    ! grep -q "^not ok" "$tmp/out.ktap" && [ -s "$tmp/out.json" ] && grep -q "verdict PASS" "$tmp/out.txt"; then
 	echo "ok $n - --ktap FILE --json FILE write both beside the text summary"
 else

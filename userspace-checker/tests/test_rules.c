@@ -12,6 +12,7 @@
 #include <kbuffer.h>
 
 #include "rb_counters.h"
+#include "rb_generic.h"
 #include "rb_names.h"
 #include "rb_report.h"
 #include "rb_subbuf.h"
@@ -1573,5 +1574,86 @@ TEST(names_the_format_lacks_are_numbered_not_guessed)
 		    "an enum the kernel did not resolve names nothing");
 	names_from(fixture_format, fixture_len);	/* the tests after this one */
 }
+
+/* The rules over every event (rb_generic.c): any format, contexts from common_flags. */
+static void gen_event(struct rb_generic *g, int cpu, uint64_t ts, int flags)
+{
+	struct rb_pos pos = { .subbuf = 0, .offset = ts };
+
+	rb_generic_event(g, cpu, ts, flags, &pos);
+}
+
+TEST(generic_time_going_back_fails_order_even_after_a_loss)
+{
+	static struct rb_generic g;
+
+	rb_generic_init(&g, false);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 1, 500, 0);	/* another CPU: its own order */
+	rb_generic_lost(&g, 0, 3);
+	gen_event(&g, 0, 900, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_FAIL, rb_generic_rule_verdict(&g, RB_GEN_ORDER), "cpu0 went back 100 ns");
+	EXPECT_EQ(1, g.rules[RB_GEN_ORDER].violations, "one violation");
+	EXPECT_STR_CONTAINS(g.rules[RB_GEN_ORDER].examples[0], "is 100 ns before", "the example says by how much");
+	EXPECT_EQ(3, g.lost_events, "the loss is counted");
+	EXPECT_EQ(RB_FAIL, rb_generic_verdict(&g), "the generic verdict fails");
+}
+
+TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
+{
+	static struct rb_generic g;
+
+	rb_generic_init(&g, false);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 0, 1000, RB_TRACE_FLAG_HARDIRQ);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_PASS, rb_generic_rule_verdict(&g, RB_GEN_ORDER), "equal is in order");
+	EXPECT_EQ(RB_SKIP, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "not judged: not counter");
+	EXPECT_EQ(RB_PASS, rb_generic_verdict(&g), "PASS");
+
+	rb_generic_init(&g, true);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 0, 1000, RB_TRACE_FLAG_HARDIRQ);
+	gen_event(&g, 0, 1001, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_FAIL, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "counter: equal stamps");
+	EXPECT_EQ(2, g.rules[RB_GEN_DISTINCT].checked, "two pairs checked");
+	EXPECT_STR_CONTAINS(g.rules[RB_GEN_DISTINCT].examples[0], "irq event has the stamp 1000 of the normal event",
+			    "the example names both contexts");
+}
+
+TEST(generic_contexts_come_from_common_flags_and_zero_deltas_are_counted)
+{
+	static struct rb_generic g;
+
+	EXPECT_EQ(RB_CTX_NMI, rb_generic_ctx(RB_TRACE_FLAG_NMI | RB_TRACE_FLAG_HARDIRQ), "NMI wins");
+	EXPECT_EQ(RB_CTX_IRQ, rb_generic_ctx(RB_TRACE_FLAG_HARDIRQ | RB_TRACE_FLAG_SOFTIRQ), "irq over softirq");
+	EXPECT_EQ(RB_CTX_SOFTIRQ, rb_generic_ctx(RB_TRACE_FLAG_SOFTIRQ | 0x80), "softirq; BH off is not");
+	EXPECT_EQ(RB_CTX_NORMAL, rb_generic_ctx(0x80 | 0x01), "BH and IRQs off: normal");
+	rb_generic_init(&g, false);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 0, 1000, RB_TRACE_FLAG_NMI);	/* the pre-2020 signature */
+	gen_event(&g, 0, 1010, 0);
+	gen_event(&g, 0, 1020, RB_TRACE_FLAG_NMI);	/* a running stamp */
+	gen_event(&g, 0, 1030, RB_TRACE_FLAG_SOFTIRQ);	/* lower after higher: not a pair */
+	rb_generic_finish(&g);
+	EXPECT_EQ(2, g.pairs[RB_CTX_NMI][RB_CTX_NORMAL].count, "nmi right after normal twice");
+	EXPECT_EQ(1, g.pairs[RB_CTX_NMI][RB_CTX_NORMAL].zero, "once with delta 0");
+	EXPECT_EQ(0, g.pairs[RB_CTX_SOFTIRQ][RB_CTX_NMI].count, "no pair for a lower context");
+	EXPECT_EQ(2, g.ctx_events[RB_CTX_NMI], "two NMI events");
+}
+
+TEST(generic_capture_of_one_event_per_cpu_is_not_judged)
+{
+	static struct rb_generic g;
+
+	rb_generic_init(&g, true);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 1, 900, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_SKIP, rb_generic_verdict(&g), "nothing to compare: SKIP, not PASS");
+}
+
 
 TEST_HARNESS_MAIN

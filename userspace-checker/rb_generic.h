@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The rules every capture can be held to, whatever its events: per CPU, in
+ * buffer order, time never goes back (across sub-buffers and losses too),
+ * and under the counter clock, which every read moves, no two events share
+ * a stamp.  The context of each event comes from its common_flags (NMI,
+ * hard IRQ, softirq bits), and every time a higher context's event comes
+ * right after a lower one's, the pair is counted with how often its delta
+ * was 0: the signature of the nested zero delta before 2020.
+ *
+ * rbstress captures get these and the full rules of rb_verify.c.
+ */
+#ifndef _RB_GENERIC_H
+#define _RB_GENERIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rb_event.h"
+#include "rb_verify.h"
+
+/* common_flags bits (enum trace_flag_type in kernel/trace/trace.h) */
+#define RB_TRACE_FLAG_HARDIRQ	0x08
+#define RB_TRACE_FLAG_SOFTIRQ	0x10
+#define RB_TRACE_FLAG_NMI	0x40
+
+enum rb_gen_rule {
+	RB_GEN_ORDER,		/* time never goes back */
+	RB_GEN_DISTINCT,	/* counter clock: no two stamps equal */
+	RB_GEN_MAX
+};
+
+#define RB_GEN_EXAMPLES	3
+
+struct rb_gen_rule_result {
+	uint64_t	checked;
+	uint64_t	violations;
+	bool		skipped;
+	char		skip_reason[96];
+	char		examples[RB_GEN_EXAMPLES][256];
+	unsigned int	nr_examples;
+};
+
+struct rb_gen_pair {
+	uint64_t	count;		/* a higher context right after a lower one */
+	uint64_t	zero;		/* of those, with delta 0 */
+};
+
+struct rb_generic {
+	bool			counter_clock;	/* the capture's trace clock is 'counter' */
+	uint64_t		events;
+	uint64_t		cpu_events[RB_MAX_CPUS];
+	uint64_t		ctx_events[RB_CTX_MAX];
+	struct {
+		bool		have;
+		uint64_t	ts;
+		unsigned int	ctx;
+		struct rb_pos	pos;
+	}			last[RB_MAX_CPUS];
+	struct rb_gen_pair	pairs[RB_CTX_MAX][RB_CTX_MAX];	/* [inner][outer] */
+	uint64_t		lost_reports, lost_events, lost_unknown;
+	struct rb_gen_rule_result rules[RB_GEN_MAX];
+};
+
+extern const char *const rb_gen_rule_names[RB_GEN_MAX];
+
+void rb_generic_init(struct rb_generic *g, bool counter_clock);
+/* The context a record's common_flags say it was written in. */
+unsigned int rb_generic_ctx(int common_flags);
+/* One event of any format, in its CPU's buffer order. */
+void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int common_flags,
+		      const struct rb_pos *pos);
+/* The buffer said @n events were lost before the next one (-1: a count it did not keep). */
+void rb_generic_lost(struct rb_generic *g, int cpu, long n);
+/* Marks what could not be judged; call once, after the last event. */
+void rb_generic_finish(struct rb_generic *g);
+enum rb_verdict rb_generic_rule_verdict(const struct rb_generic *g, enum rb_gen_rule rule);
+enum rb_verdict rb_generic_verdict(const struct rb_generic *g);
+
+#endif /* _RB_GENERIC_H */

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules over every event (rb_generic.c) in the three reports: a text
+ * section, a "generic" JSON object, and KTAP tests after the rbstress ones.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rb_report.h"
+
+void rb_report_generic_text(FILE *f, const struct rb_input *in)
+{
+	const struct rb_generic *g = in->g;
+	int header = 0;
+
+	fprintf(f, "\nrbcheck: every event, of any format: %" PRIu64 " (normal %" PRIu64
+		", softirq %" PRIu64 ", irq %" PRIu64 ", nmi %" PRIu64 " by common_flags), "
+		"clock %s\n", g->events, g->ctx_events[RB_CTX_NORMAL],
+		g->ctx_events[RB_CTX_SOFTIRQ], g->ctx_events[RB_CTX_IRQ], g->ctx_events[RB_CTX_NMI],
+		g->counter_clock ? "counter" : "not counter (or not known)");
+	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 " in %" PRIu64
+		" report(s)%s\n", g->lost_events, g->lost_reports,
+		g->lost_unknown ? " (some without a count)" : "");
+	for (int o = 0; o < RB_CTX_MAX; o++) {
+		for (int i = o + 1; i < RB_CTX_MAX; i++) {
+			const struct rb_gen_pair *p = &g->pairs[i][o];
+			char pair[40];
+
+			if (!p->count)
+				continue;
+			if (!header++)
+				fprintf(f, "\n  %-27s %10s %16s\n", "higher right after lower",
+					"count", "delta 0");
+			snprintf(pair, sizeof(pair), "%s after %s", rb_ctx_name(i), rb_ctx_name(o));
+			fprintf(f, "  %-27s %10" PRIu64 " %9" PRIu64 " (%3.0f%%)\n", pair, p->count,
+				p->zero, 100.0 * p->zero / p->count);
+		}
+	}
+	fprintf(f, "\n  %-13s %-7s %12s %11s\n", "rule", "verdict", "checked", "violations");
+	for (int r = 0; r < RB_GEN_MAX; r++) {
+		const struct rb_gen_rule_result *res = &g->rules[r];
+		enum rb_verdict vd = rb_generic_rule_verdict(g, r);
+
+		fprintf(f, "  %-13s %-7s %12" PRIu64 " %11" PRIu64, rb_gen_rule_names[r],
+			rb_verdict_names[vd], res->checked, res->violations);
+		if (vd == RB_SKIP)
+			fprintf(f, "  (%s)", res->skip_reason);
+		fputc('\n', f);
+	}
+	for (int r = 0; r < RB_GEN_MAX; r++) {
+		const struct rb_gen_rule_result *res = &g->rules[r];
+
+		if (!res->violations)
+			continue;
+		fprintf(f, "\n  %s: %" PRIu64 " violation(s), the first %u:\n", rb_gen_rule_names[r],
+			res->violations, res->nr_examples);
+		for (unsigned int i = 0; i < res->nr_examples; i++)
+			fprintf(f, "    %s\n", res->examples[i]);
+	}
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* ,"generic":{...} inside the report's object */
+void rb_report_generic_json(FILE *f, const struct rb_input *in)
+{
+	const struct rb_generic *g = in->g;
+	int n = 0;
+
+	fprintf(f, ",\"generic\":{\"verdict\":\"%s\",\"events\":%" PRIu64
+		",\"counter_clock\":%s,\"rbstress_rules_apply\":%s,\"lost_events\":%" PRIu64
+		",\"lost_reports\":%" PRIu64 ",\"lost_reports_without_count\":%" PRIu64
+		",\"contexts\":{", rb_verdict_names[rb_generic_verdict(g)], g->events,
+		g->counter_clock ? "true" : "false", in->v->events ? "true" : "false",
+		g->lost_events, g->lost_reports, g->lost_unknown);
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		fprintf(f, "%s\"%s\":%" PRIu64, c ? "," : "", rb_ctx_name(c), g->ctx_events[c]);
+	fprintf(f, "},\"pairs\":[");
+	for (int o = 0; o < RB_CTX_MAX; o++)
+		for (int i = o + 1; i < RB_CTX_MAX; i++) {
+			const struct rb_gen_pair *p = &g->pairs[i][o];
+
+			if (!p->count)
+				continue;
+			fprintf(f, "%s{\"inner\":\"%s\",\"outer\":\"%s\",\"count\":%" PRIu64
+				",\"delta_zero\":%" PRIu64 "}", n++ ? "," : "", rb_ctx_name(i),
+				rb_ctx_name(o), p->count, p->zero);
+		}
+	fprintf(f, "],\"rules\":[");
+	for (int r = 0; r < RB_GEN_MAX; r++) {
+		const struct rb_gen_rule_result *res = &g->rules[r];
+
+		fprintf(f, "%s{\"rule\":\"%s\",\"verdict\":\"%s\",\"checked\":%" PRIu64
+			",\"violations\":%" PRIu64 ",\"skip_reason\":", r ? "," : "",
+			rb_gen_rule_names[r], rb_verdict_names[rb_generic_rule_verdict(g, r)],
+			res->checked, res->violations);
+		json_str(f, res->skipped ? res->skip_reason : "");
+		fprintf(f, ",\"examples\":[");
+		for (unsigned int i = 0; i < res->nr_examples; i++) {
+			if (i)
+				fputc(',', f);
+			json_str(f, res->examples[i]);
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]}");
+}
+
+/* The rules' KTAP lines, numbered after the rbstress rules' @first - 1. */
+void rb_report_generic_ktap(FILE *f, const struct rb_input *in, int first)
+{
+	const struct rb_generic *g = in->g;
+
+	for (int r = 0; r < RB_GEN_MAX; r++) {
+		const struct rb_gen_rule_result *res = &g->rules[r];
+		enum rb_verdict vd = rb_generic_rule_verdict(g, r);
+
+		for (unsigned int i = 0; i < res->nr_examples; i++)
+			fprintf(f, "# %s: %s\n", rb_gen_rule_names[r], res->examples[i]);
+		if (vd == RB_SKIP)
+			fprintf(f, "ok %d %s # SKIP %s\n", first + r, rb_gen_rule_names[r],
+				res->skip_reason);
+		else
+			fprintf(f, "%sok %d %s # checked=%" PRIu64 " violations=%" PRIu64 "\n",
+				vd == RB_FAIL ? "not " : "", first + r, rb_gen_rule_names[r],
+				res->checked, res->violations);
+	}
+}
