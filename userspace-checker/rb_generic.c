@@ -75,9 +75,19 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 			violation(g, RB_GEN_ORDER, "%s: %s event at %" PRIu64 " is %" PRIu64
 				  " ns before the %s event before it (%s)", here, rb_ctx_name(ctx),
 				  ts, prev - ts, rb_ctx_name(g->last[cpu].ctx), there);
+		/*
+		 * Every counter read is new: an equal stamp is the seed's one
+		 * documented loss, an event interrupted before its reservation
+		 * (A-C) and stamped with its interrupter's time (so a lower
+		 * context right after a higher one), or it is wrong: a higher
+		 * context right after a lower one is the pre-2020 nested zero
+		 * delta.
+		 */
 		if (g->counter_clock) {
 			g->rules[RB_GEN_DISTINCT].checked++;
-			if (ts == prev)
+			if (ts == prev && ctx < g->last[cpu].ctx)
+				g->shared_with_interrupter++;
+			else if (ts == prev)
 				violation(g, RB_GEN_DISTINCT, "%s: %s event has the stamp %" PRIu64
 					  " of the %s event before it (%s), under the counter clock",
 					  here, rb_ctx_name(ctx), ts, rb_ctx_name(g->last[cpu].ctx),

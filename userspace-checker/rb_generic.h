@@ -3,7 +3,8 @@
  * The rules every capture can be held to, whatever its events: per CPU, in
  * buffer order, time never goes back (across sub-buffers and losses too),
  * and under the counter clock, which every read moves, no two events share
- * a stamp.  The context of each event comes from its common_flags (NMI,
+ * a stamp but an event interrupted before its reservation, which takes its
+ * interrupter's (a lower context right after a higher one).  The context of each event comes from its common_flags (NMI,
  * hard IRQ, softirq bits), and every time a higher context's event comes
  * right after a lower one's, the pair is counted with how often its delta
  * was 0: the signature of the nested zero delta before 2020.
@@ -59,6 +60,8 @@ struct rb_generic {
 	}			last[RB_MAX_CPUS];
 	struct rb_gen_pair	pairs[RB_CTX_MAX][RB_CTX_MAX];	/* [inner][outer] */
 	uint64_t		lost_reports, lost_events, lost_unknown;
+	/* counter clock: equal stamps of an event right after its interrupter (A-C) */
+	uint64_t		shared_with_interrupter;
 	struct rb_gen_rule_result rules[RB_GEN_MAX];
 };
 

@@ -45,6 +45,9 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 			rb_verdict_names[vd], res->checked, res->violations);
 		if (vd == RB_SKIP)
 			fprintf(f, "  (%s)", res->skip_reason);
+		else if (r == RB_GEN_DISTINCT && g->shared_with_interrupter)
+			fprintf(f, "  (%" PRIu64 " events interrupted before their reservation "
+				"took their interrupter's stamp)", g->shared_with_interrupter);
 		fputc('\n', f);
 	}
 	for (int r = 0; r < RB_GEN_MAX; r++) {
@@ -84,9 +87,10 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 	fprintf(f, ",\"generic\":{\"verdict\":\"%s\",\"events\":%" PRIu64
 		",\"counter_clock\":%s,\"rbstress_rules_apply\":%s,\"lost_events\":%" PRIu64
 		",\"lost_reports\":%" PRIu64 ",\"lost_reports_without_count\":%" PRIu64
-		",\"contexts\":{", rb_verdict_names[rb_generic_verdict(g)], g->events,
+		",\"shared_with_interrupter\":%" PRIu64 ",\"contexts\":{",
+		rb_verdict_names[rb_generic_verdict(g)], g->events,
 		g->counter_clock ? "true" : "false", in->v->events ? "true" : "false",
-		g->lost_events, g->lost_reports, g->lost_unknown);
+		g->lost_events, g->lost_reports, g->lost_unknown, g->shared_with_interrupter);
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		fprintf(f, "%s\"%s\":%" PRIu64, c ? "," : "", rb_ctx_name(c), g->ctx_events[c]);
 	fprintf(f, "},\"pairs\":[");

@@ -1612,6 +1612,7 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 	EXPECT_EQ(RB_SKIP, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "not judged: not counter");
 	EXPECT_EQ(RB_PASS, rb_generic_verdict(&g), "PASS");
 
+	/* the pre-2020 signature: an interrupt's event with the stamp before it */
 	rb_generic_init(&g, true);
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 0, 1000, RB_TRACE_FLAG_HARDIRQ);
@@ -1619,8 +1620,24 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 	rb_generic_finish(&g);
 	EXPECT_EQ(RB_FAIL, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "counter: equal stamps");
 	EXPECT_EQ(2, g.rules[RB_GEN_DISTINCT].checked, "two pairs checked");
+	EXPECT_EQ(1, g.rules[RB_GEN_DISTINCT].violations, "one violation");
 	EXPECT_STR_CONTAINS(g.rules[RB_GEN_DISTINCT].examples[0], "irq event has the stamp 1000 of the normal event",
 			    "the example names both contexts");
+
+	/* the seed's documented loss: the interrupted event after its interrupter */
+	rb_generic_init(&g, true);
+	gen_event(&g, 0, 1000, RB_TRACE_FLAG_NMI);
+	gen_event(&g, 0, 1000, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_PASS, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "lower after higher: A-C");
+	EXPECT_EQ(1, g.shared_with_interrupter, "counted as the documented loss");
+
+	/* the same context twice with one stamp: nothing explains it */
+	rb_generic_init(&g, true);
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 0, 1000, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_FAIL, rb_generic_rule_verdict(&g, RB_GEN_DISTINCT), "same context, same stamp");
 }
 
 TEST(generic_contexts_come_from_common_flags_and_zero_deltas_are_counted)
