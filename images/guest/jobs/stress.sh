@@ -50,9 +50,12 @@ if [ "$capture" != 0 ]; then
 	(cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress \
 		-e sched:sched_switch -o /out/trace.dat sleep "$capture" > /out/trace-cmd.log 2>&1) ||
 		echo "rbts: warning: trace-cmd record failed (see trace-cmd.log)"
-	# And one without any rbstress event, for the checker's input tests.
-	(cd /tmp && trace-cmd record -q -e sched:sched_switch -o /out/other.dat \
-		sleep 1 >> /out/trace-cmd.log 2>&1) || true
+	# And one of the kernel's own events alone, under the same clock,
+	# while the stress's interrupts run: rbcheck verify judges any
+	# capture by its rules over every event (and its input tests need
+	# a capture without rbstress events).
+	(cd /tmp && trace-cmd record -q -C "$clock" -e sched -e irq -e timer \
+		-o /out/other.dat sleep 1 >> /out/trace-cmd.log 2>&1) || true
 fi
 
 rmmod rbstress
