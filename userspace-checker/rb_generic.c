@@ -58,7 +58,7 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 		      const struct rb_pos *pos)
 {
 	unsigned int ctx = rb_generic_ctx(flags);
-	char here[96], there[96];
+	char here[96], there[96];	/* formatted only for a violation */
 
 	if (cpu < 0 || cpu >= RB_MAX_CPUS)
 		return;
@@ -68,8 +68,10 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 	if (g->last[cpu].have) {
 		uint64_t prev = g->last[cpu].ts;
 
-		where(here, sizeof(here), cpu, pos);
-		where(there, sizeof(there), cpu, &g->last[cpu].pos);
+		if (ts <= prev) {
+			where(here, sizeof(here), cpu, pos);
+			where(there, sizeof(there), cpu, &g->last[cpu].pos);
+		}
 		g->rules[RB_GEN_ORDER].checked++;
 		if (ts < prev)
 			violation(g, RB_GEN_ORDER, "%s: %s event at %" PRIu64 " is %" PRIu64
