@@ -43,11 +43,11 @@ static void where(char *buf, size_t len, int cpu, const struct rb_pos *pos)
 static void __attribute__((format(printf, 3, 4)))
 violation(struct rb_generic *g, enum rb_gen_rule rule, const char *fmt, ...)
 {
-	struct rb_gen_rule_result *r = &g->rules[rule];
+	struct rb_rule_result *r = &g->rules[rule];
 	va_list ap;
 
 	r->violations++;
-	if (r->nr_examples == RB_GEN_EXAMPLES)
+	if (r->nr_examples == RB_MAX_EXAMPLES)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(r->examples[r->nr_examples++], sizeof(r->examples[0]), fmt, ap);
@@ -121,7 +121,7 @@ void rb_generic_lost(struct rb_generic *g, int cpu, long n)
 
 void rb_generic_finish(struct rb_generic *g)
 {
-	struct rb_gen_rule_result *r = &g->rules[RB_GEN_DISTINCT];
+	struct rb_rule_result *r = &g->rules[RB_GEN_DISTINCT];
 
 	if (!g->counter_clock) {
 		r->skipped = true;
@@ -140,7 +140,7 @@ void rb_generic_finish(struct rb_generic *g)
 
 enum rb_verdict rb_generic_rule_verdict(const struct rb_generic *g, enum rb_gen_rule rule)
 {
-	const struct rb_gen_rule_result *r = &g->rules[rule];
+	const struct rb_rule_result *r = &g->rules[rule];
 
 	if (r->violations)
 		return RB_FAIL;

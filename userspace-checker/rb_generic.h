@@ -31,17 +31,6 @@ enum rb_gen_rule {
 	RB_GEN_MAX
 };
 
-#define RB_GEN_EXAMPLES	3
-
-struct rb_gen_rule_result {
-	uint64_t	checked;
-	uint64_t	violations;
-	bool		skipped;
-	char		skip_reason[96];
-	char		examples[RB_GEN_EXAMPLES][256];
-	unsigned int	nr_examples;
-};
-
 struct rb_gen_pair {
 	uint64_t	count;		/* a higher context right after a lower one */
 	uint64_t	zero;		/* of those, with delta 0 */
@@ -62,7 +51,7 @@ struct rb_generic {
 	uint64_t		lost_reports, lost_events, lost_unknown;
 	/* counter clock: equal stamps of an event right after its interrupter (A-C) */
 	uint64_t		shared_with_interrupter;
-	struct rb_gen_rule_result rules[RB_GEN_MAX];
+	struct rb_rule_result	rules[RB_GEN_MAX];	/* as rb_verify.c's rules */
 };
 
 extern const char *const rb_gen_rule_names[RB_GEN_MAX];

@@ -157,17 +157,38 @@ static void report_coverage(FILE *f, const struct rb_verifier *v)
 			"was hit %" PRIu64 " times\n", tot[RB_TS_READ_FAILED]);
 }
 
-static void report_rules(FILE *f, const struct rb_verifier *v)
+void rb_report_rules_header(FILE *f)
 {
 	fprintf(f, "\n  %-13s %-7s %12s %11s\n", "rule", "verdict", "checked", "violations");
+}
+
+void rb_report_rule_line(FILE *f, const char *name, enum rb_verdict vd,
+			 const struct rb_rule_result *res)
+{
+	fprintf(f, "  %-13s %-7s %12" PRIu64 " %11" PRIu64, name, rb_verdict_names[vd],
+		res->checked, res->violations);
+	if (vd == RB_SKIP)
+		fprintf(f, "  (%s)", res->skip_reason);
+}
+
+void rb_report_rule_examples(FILE *f, const char *name, const struct rb_rule_result *res)
+{
+	if (!res->violations)
+		return;
+	fprintf(f, "\n  %s: %" PRIu64 " violation(s), the first %d:\n", name, res->violations,
+		res->nr_examples);
+	for (int i = 0; i < res->nr_examples; i++)
+		fprintf(f, "    %s\n", res->examples[i]);
+}
+
+static void report_rules(FILE *f, const struct rb_verifier *v)
+{
+	rb_report_rules_header(f);
 	for (int r = 0; r < RB_RULE_MAX; r++) {
 		const struct rb_rule_result *res = &v->rules[r];
 		enum rb_verdict vd = rb_rule_verdict(v, r);
 
-		fprintf(f, "  %-13s %-7s %12" PRIu64 " %11" PRIu64, rb_rule_names[r],
-			rb_verdict_names[vd], res->checked, res->violations);
-		if (vd == RB_SKIP)
-			fprintf(f, "  (%s)", res->skip_reason);
+		rb_report_rule_line(f, rb_rule_names[r], vd, res);
 		if (r == RB_RULE_OWN_CLOCK && vd != RB_SKIP && v->pre_clock_checked)
 			fprintf(f, "  (%" PRIu64 " in [pre_clock, clock]; largest clock - stamp %"
 				PRIu64 " ns)", v->pre_clock_checked, v->max_clock_gap);
@@ -179,16 +200,8 @@ static void report_rules(FILE *f, const struct rb_verifier *v)
 				res->skipped_flat);
 		fputc('\n', f);
 	}
-	for (int r = 0; r < RB_RULE_MAX; r++) {
-		const struct rb_rule_result *res = &v->rules[r];
-
-		if (!res->violations)
-			continue;
-		fprintf(f, "\n  %s: %" PRIu64 " violation(s), the first %d:\n",
-			rb_rule_names[r], res->violations, res->nr_examples);
-		for (int i = 0; i < res->nr_examples; i++)
-			fprintf(f, "    %s\n", res->examples[i]);
-	}
+	for (int r = 0; r < RB_RULE_MAX; r++)
+		rb_report_rule_examples(f, rb_rule_names[r], &v->rules[r]);
 }
 
 void rb_report_text(FILE *f, const struct rb_input *in, const char *source)

@@ -36,46 +36,18 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 				p->zero, 100.0 * p->zero / p->count);
 		}
 	}
-	fprintf(f, "\n  %-13s %-7s %12s %11s\n", "rule", "verdict", "checked", "violations");
+	rb_report_rules_header(f);
 	for (int r = 0; r < RB_GEN_MAX; r++) {
-		const struct rb_gen_rule_result *res = &g->rules[r];
 		enum rb_verdict vd = rb_generic_rule_verdict(g, r);
 
-		fprintf(f, "  %-13s %-7s %12" PRIu64 " %11" PRIu64, rb_gen_rule_names[r],
-			rb_verdict_names[vd], res->checked, res->violations);
-		if (vd == RB_SKIP)
-			fprintf(f, "  (%s)", res->skip_reason);
-		else if (r == RB_GEN_DISTINCT && g->shared_with_interrupter)
+		rb_report_rule_line(f, rb_gen_rule_names[r], vd, &g->rules[r]);
+		if (r == RB_GEN_DISTINCT && vd != RB_SKIP && g->shared_with_interrupter)
 			fprintf(f, "  (%" PRIu64 " events interrupted before their reservation "
 				"took their interrupter's stamp)", g->shared_with_interrupter);
 		fputc('\n', f);
 	}
-	for (int r = 0; r < RB_GEN_MAX; r++) {
-		const struct rb_gen_rule_result *res = &g->rules[r];
-
-		if (!res->violations)
-			continue;
-		fprintf(f, "\n  %s: %" PRIu64 " violation(s), the first %u:\n", rb_gen_rule_names[r],
-			res->violations, res->nr_examples);
-		for (unsigned int i = 0; i < res->nr_examples; i++)
-			fprintf(f, "    %s\n", res->examples[i]);
-	}
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	for (int r = 0; r < RB_GEN_MAX; r++)
+		rb_report_rule_examples(f, rb_gen_rule_names[r], &g->rules[r]);
 }
 
 /* ,"generic":{...} inside the report's object */
@@ -105,22 +77,8 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 				rb_ctx_name(o), p->count, p->zero);
 		}
 	fprintf(f, "],\"rules\":[");
-	for (int r = 0; r < RB_GEN_MAX; r++) {
-		const struct rb_gen_rule_result *res = &g->rules[r];
-
-		fprintf(f, "%s{\"rule\":\"%s\",\"verdict\":\"%s\",\"checked\":%" PRIu64
-			",\"violations\":%" PRIu64 ",\"skip_reason\":", r ? "," : "",
-			rb_gen_rule_names[r], rb_verdict_names[rb_generic_rule_verdict(g, r)],
-			res->checked, res->violations);
-		json_str(f, res->skipped ? res->skip_reason : "");
-		fprintf(f, ",\"examples\":[");
-		for (unsigned int i = 0; i < res->nr_examples; i++) {
-			if (i)
-				fputc(',', f);
-			json_str(f, res->examples[i]);
-		}
-		fprintf(f, "]}");
-	}
+	for (int r = 0; r < RB_GEN_MAX; r++)
+		rb_json_rule(f, !r, rb_gen_rule_names[r], rb_generic_rule_verdict(g, r), &g->rules[r]);
 	fprintf(f, "]}");
 }
 
@@ -130,10 +88,10 @@ void rb_report_generic_ktap(FILE *f, const struct rb_input *in, int first)
 	const struct rb_generic *g = in->g;
 
 	for (int r = 0; r < RB_GEN_MAX; r++) {
-		const struct rb_gen_rule_result *res = &g->rules[r];
+		const struct rb_rule_result *res = &g->rules[r];
 		enum rb_verdict vd = rb_generic_rule_verdict(g, r);
 
-		for (unsigned int i = 0; i < res->nr_examples; i++)
+		for (int i = 0; i < res->nr_examples; i++)
 			fprintf(f, "# %s: %s\n", rb_gen_rule_names[r], res->examples[i]);
 		if (vd == RB_SKIP)
 			fprintf(f, "ok %d %s # SKIP %s\n", first + r, rb_gen_rule_names[r],

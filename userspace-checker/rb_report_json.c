@@ -9,7 +9,26 @@
 
 #include "rb_report.h"
 
-static void json_str(FILE *f, const char *s)
+void rb_json_rule(FILE *f, bool first, const char *name, enum rb_verdict vd,
+		  const struct rb_rule_result *res)
+{
+	fprintf(f, "%s{\"rule\":\"%s\",\"verdict\":\"%s\",\"checked\":%" PRIu64
+		",\"violations\":%" PRIu64 ",\"skip_reason\":", first ? "" : ",", name,
+		rb_verdict_names[vd], res->checked, res->violations);
+	if (res->skipped)
+		rb_json_str(f, res->skip_reason);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"examples\":[");
+	for (int i = 0; i < res->nr_examples; i++) {
+		if (i)
+			fputc(',', f);
+		rb_json_str(f, res->examples[i]);
+	}
+	fprintf(f, "]}");
+}
+
+void rb_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -108,7 +127,7 @@ static void json_counters(FILE *f, const struct rb_verifier *v)
 			if (!(k->have & (1u << p)))
 				continue;
 			fputc(',', f);
-			json_str(f, rb_ts_path_names[p]);
+			rb_json_str(f, rb_ts_path_names[p]);
 			fprintf(f, ":%" PRIu64, k->v[cpu][p]);
 		}
 		fputc('}', f);
@@ -119,25 +138,8 @@ static void json_counters(FILE *f, const struct rb_verifier *v)
 static void json_rules(FILE *f, const struct rb_verifier *v)
 {
 	fprintf(f, "\"rules\":[");
-	for (int r = 0; r < RB_RULE_MAX; r++) {
-		const struct rb_rule_result *res = &v->rules[r];
-
-		fprintf(f, "%s{\"rule\":\"%s\",\"verdict\":\"%s\",\"checked\":%" PRIu64
-			",\"violations\":%" PRIu64 ",\"skip_reason\":", r ? "," : "",
-			rb_rule_names[r], rb_verdict_names[rb_rule_verdict(v, r)],
-			res->checked, res->violations);
-		if (res->skipped)
-			json_str(f, res->skip_reason);
-		else
-			fputs("null", f);
-		fprintf(f, ",\"examples\":[");
-		for (int i = 0; i < res->nr_examples; i++) {
-			if (i)
-				fputc(',', f);
-			json_str(f, res->examples[i]);
-		}
-		fprintf(f, "]}");
-	}
+	for (int r = 0; r < RB_RULE_MAX; r++)
+		rb_json_rule(f, !r, rb_rule_names[r], rb_rule_verdict(v, r), &v->rules[r]);
 	fprintf(f, "]");
 }
 
@@ -146,7 +148,7 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 	const struct rb_verifier *v = in->v;
 
 	fprintf(f, "{\"source\":");
-	json_str(f, source);
+	rb_json_str(f, source);
 	fprintf(f, ",\"verdict\":\"%s\",\"settings\":{\"clock_bound_ns\":%" PRIu64
 		",\"require_nested\":%s},\"clock\":\"%s\",\"events\":%" PRIu64
 		",\"other_events\":%" PRIu64 ",\"lost_events\":%" PRIu64
