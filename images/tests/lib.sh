@@ -118,6 +118,38 @@ for c in json.load(open(sys.argv[1]))['checks']:
 PY
 }
 
+# rbcheck verify FILE [ARGS] --json: sets $grc and $gj, for gfield.
+generic() {
+	local f=$1
+	shift
+	gj=$tmp/$(basename "$f").json
+	grc=0
+	"$CHECKOUT/rbcheck" verify "$f" "$@" --json "$gj" > "$tmp/verify.log" 2>&1 || grc=$?
+}
+
+# A Python expression over that JSON's rules over every event: g is its
+# "generic" object, r its rules by name (r["order"]["verdict"]).
+gfield() {
+	python3 - "$gj" "$1" <<'PY' 2>/dev/null
+import json, sys
+g = json.load(open(sys.argv[1]))["generic"]
+r = {x["rule"]: x for x in g["rules"]}
+print(eval(sys.argv[2], {"g": g, "r": r}))
+PY
+}
+
+# The kernel's own events of the last boot (other.dat: sched, irq and timer
+# under the run's clock, rbstress not recorded) by the rules over every event.
+other_dat_taps() {
+	generic "$res/other.dat"
+	if [ "$grc" = 0 ] && [ "$(gfield 'g["rbstress_rules_apply"]')" = False ] &&
+	   [ "$(gfield 'r["order"]["verdict"]')" = PASS ] && [ "$(gfield 'r["distinct"]["verdict"]')" != FAIL ]; then
+		ok "$1the kernel's own events (other.dat, $(gfield 'g["events"]') events) PASS the rules over every event (distinct: $(gfield 'r["distinct"]["verdict"]'))"
+	else
+		not_ok "$1the kernel's own events (other.dat) PASS the rules over every event (exit $grc: $(tail -n1 "$tmp/verify.log"))"
+	fi
+}
+
 # One field of the last boot's result.json (the checker's), e.g. four_deep.
 result_field() {
 	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \

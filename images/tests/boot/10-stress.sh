@@ -26,6 +26,7 @@ t=$(path_total "before_stamp!=write_stamp")
 	not_ok "trace.dat verifies offline on the host: $(check_verdict offline)"
 [ "$(check_verdict live-vs-offline)" = PASS ] && ok "live and offline verdicts agree on the same sub-buffers" ||
 	not_ok "live and offline verdicts agree on the same sub-buffers: $(check_verdict live-vs-offline)"
+other_dat_taps "global clock: "
 [ -s "$res/result.ktap" ] && head -n1 "$res/result.ktap" | grep -q "^KTAP version 1" &&
 	ok "result.ktap written" || not_ok "result.ktap written"
 

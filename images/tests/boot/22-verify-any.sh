@@ -11,32 +11,13 @@
 # under this clock and would make an honest kernel's stamps equal.
 . "$(dirname "$0")/../lib.sh"
 
-# generic FILE: rbcheck verify FILE --json; sets $grc and $gj
-generic() {
-	gj=$tmp/$(basename "$1").json
-	grc=0
-	"$CHECKOUT/rbcheck" verify "$1" --json "$gj" > "$tmp/verify.log" 2>&1 || grc=$?
-}
-gfield() {
-	python3 - "$gj" "$1" <<'PY' 2>/dev/null
-import json, sys
-g = json.load(open(sys.argv[1]))["generic"]
-r = {x["rule"]: x for x in g["rules"]}
-print(eval(sys.argv[2], {"g": g, "r": r}))
-PY
-}
-
 boot --clock counter --duration 10 --phases none
 generic "$res/trace.dat"
 [ "$grc" = 0 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = PASS ] &&
 	[ "$(gfield 'g["counter_clock"]')" = True ] &&
 	ok "our series: trace.dat names the counter clock and PASSes distinct: $(gfield 'r["distinct"]["checked"]') checked, $(gfield 'g["shared_with_interrupter"]') interrupted events with their interrupter's stamp" ||
 	not_ok "our series: trace.dat PASSes distinct under the counter clock (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
-generic "$res/other.dat"
-[ "$grc" = 0 ] && [ "$(gfield 'g["rbstress_rules_apply"]')" = False ] &&
-	[ "$(gfield 'r["order"]["verdict"]')" = PASS ] && [ "$(gfield 'r["distinct"]["verdict"]')" = PASS ] &&
-	ok "our series: the kernel's own events alone (other.dat, $(gfield 'g["events"]') events) PASS order and distinct" ||
-	not_ok "our series: other.dat PASSes the rules over every event (exit $grc: $(tail -n1 "$tmp/verify.log"))"
+other_dat_taps "our series, counter clock: "
 
 boot --clock counter --duration 10 --phases none --legacy-nested-ts
 generic "$res/trace.dat"

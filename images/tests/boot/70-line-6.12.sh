@@ -28,6 +28,7 @@ done
 	not_ok "6.12: live and offline verdicts agree: $(check_verdict live-vs-offline)"
 [ "$(check_verdict offline)" = PASS ] && ok "6.12: trace.dat (trace-cmd record) verifies offline" ||
 	not_ok "6.12: trace.dat verifies offline: $(check_verdict offline)"
+other_dat_taps "6.12, global clock: "
 
 # The negative control on 6.12: it must be caught, for the right reason.
 boot --kernel 6.12 --duration 15 --legacy-nested-ts --capture 0
