@@ -20,6 +20,20 @@ void rb_generic_init(struct rb_generic *g, bool counter_clock)
 	g->counter_clock = counter_clock;
 }
 
+/*
+ * The kernel's names of the contexts common_flags tell apart: the
+ * capture's rbstress format need not be there to name them (rb_names.c).
+ */
+const char *rb_generic_ctx_name(unsigned int ctx)
+{
+	static const char *const names[RB_CTX_MAX] = {
+		[RB_CTX_NORMAL] = "normal", [RB_CTX_SOFTIRQ] = "softirq",
+		[RB_CTX_IRQ] = "irq", [RB_CTX_NMI] = "nmi",
+	};
+
+	return ctx < RB_CTX_MAX ? names[ctx] : "?";
+}
+
 unsigned int rb_generic_ctx(int flags)
 {
 	if (flags & RB_TRACE_FLAG_NMI)
@@ -75,8 +89,8 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 		g->rules[RB_GEN_ORDER].checked++;
 		if (ts < prev)
 			violation(g, RB_GEN_ORDER, "%s: %s event at %" PRIu64 " is %" PRIu64
-				  " ns before the %s event before it (%s)", here, rb_ctx_name(ctx),
-				  ts, prev - ts, rb_ctx_name(g->last[cpu].ctx), there);
+				  " ns before the %s event before it (%s)", here, rb_generic_ctx_name(ctx),
+				  ts, prev - ts, rb_generic_ctx_name(g->last[cpu].ctx), there);
 		/*
 		 * Every counter read is new: an equal stamp is the seed's one
 		 * documented loss, an event interrupted before its reservation
@@ -92,8 +106,8 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 			else if (ts == prev)
 				violation(g, RB_GEN_DISTINCT, "%s: %s event has the stamp %" PRIu64
 					  " of the %s event before it (%s), under the counter clock",
-					  here, rb_ctx_name(ctx), ts, rb_ctx_name(g->last[cpu].ctx),
-					  there);
+					  here, rb_generic_ctx_name(ctx), ts,
+					  rb_generic_ctx_name(g->last[cpu].ctx), there);
 		}
 		/* a higher context right after a lower one: it may have nested */
 		if (ctx > g->last[cpu].ctx) {

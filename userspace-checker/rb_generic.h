@@ -57,8 +57,9 @@ struct rb_generic {
 extern const char *const rb_gen_rule_names[RB_GEN_MAX];
 
 void rb_generic_init(struct rb_generic *g, bool counter_clock);
-/* The context a record's common_flags say it was written in. */
+/* The context a record's common_flags say it was written in, and its name. */
 unsigned int rb_generic_ctx(int common_flags);
+const char *rb_generic_ctx_name(unsigned int ctx);
 /* One event of any format, in its CPU's buffer order. */
 void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int common_flags,
 		      const struct rb_pos *pos);

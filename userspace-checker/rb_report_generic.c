@@ -31,7 +31,8 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 			if (!header++)
 				fprintf(f, "\n  %-27s %10s %16s\n", "higher right after lower",
 					"count", "delta 0");
-			snprintf(pair, sizeof(pair), "%s after %s", rb_ctx_name(i), rb_ctx_name(o));
+			snprintf(pair, sizeof(pair), "%s after %s", rb_generic_ctx_name(i),
+				 rb_generic_ctx_name(o));
 			fprintf(f, "  %-27s %10" PRIu64 " %9" PRIu64 " (%3.0f%%)\n", pair, p->count,
 				p->zero, 100.0 * p->zero / p->count);
 		}
@@ -64,7 +65,7 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 		g->counter_clock ? "true" : "false", in->v->events ? "true" : "false",
 		g->lost_events, g->lost_reports, g->lost_unknown, g->shared_with_interrupter);
 	for (int c = 0; c < RB_CTX_MAX; c++)
-		fprintf(f, "%s\"%s\":%" PRIu64, c ? "," : "", rb_ctx_name(c), g->ctx_events[c]);
+		fprintf(f, "%s\"%s\":%" PRIu64, c ? "," : "", rb_generic_ctx_name(c), g->ctx_events[c]);
 	fprintf(f, "},\"pairs\":[");
 	for (int o = 0; o < RB_CTX_MAX; o++)
 		for (int i = o + 1; i < RB_CTX_MAX; i++) {
@@ -73,8 +74,8 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 			if (!p->count)
 				continue;
 			fprintf(f, "%s{\"inner\":\"%s\",\"outer\":\"%s\",\"count\":%" PRIu64
-				",\"delta_zero\":%" PRIu64 "}", n++ ? "," : "", rb_ctx_name(i),
-				rb_ctx_name(o), p->count, p->zero);
+				",\"delta_zero\":%" PRIu64 "}", n++ ? "," : "", rb_generic_ctx_name(i),
+				rb_generic_ctx_name(o), p->count, p->zero);
 		}
 	fprintf(f, "],\"rules\":[");
 	for (int r = 0; r < RB_GEN_MAX; r++)

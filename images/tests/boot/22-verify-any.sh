@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbcheck verify on any capture: under the counter clock the fixed kernel's captures PASS the rules over every event, the legacy mode's FAILs them
+# test: rbcheck verify on any capture: under the counter clock the fixed kernel's captures PASS the rules over every event, the legacy mode's FAIL them, its own kernel events alone too
 #
 # The rules over every event (docs/checker.md, "Any capture") on the
 # guest's own captures: trace.dat (rbstress and sched_switch) and
@@ -27,3 +27,8 @@ generic "$res/trace.dat"
 [ "$(gfield 'sum(p["delta_zero"] for p in g["pairs"]) * 2 > sum(p["count"] for p in g["pairs"])')" = True ] &&
 	ok "legacy mode: most higher contexts right after a lower one have delta 0 (the signature)" ||
 	not_ok "legacy mode: the delta-0 signature shows in the pairs"
+# the kernel's own events alone show it too, with no rbstress event recorded
+generic "$res/other.dat"
+[ "$grc" = 1 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = FAIL ] &&
+	ok "legacy mode: the kernel's own events (other.dat, $(gfield 'g["events"]') events) FAIL distinct too: $(gfield 'r["distinct"]["violations"]')" ||
+	not_ok "legacy mode: the kernel's own events (other.dat) FAIL distinct (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
