@@ -194,6 +194,9 @@ expect "live and offline differing only in what a live run alone reads" PASS 0
 python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['entries_left'] = [0, 0]; json.dump(r, open('$d/result.json', 'w'))"
 python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['entries_left'] = None; json.dump(r, open('$d/offline-raw.json', 'w'))"
 expect "live entries_left against the raw capture's null: no disagreement" PASS 0
+# rbcheck verify judges every event too ("generic"); live reads rbstress alone
+python3 -c "import json; r = json.load(open('$tmp/pass.json')); r['generic'] = {'verdict': 'PASS'}; json.dump(r, open('$d/offline-raw.json', 'w'))"
+expect "the raw capture's rules over every event, which live has not: no disagreement" PASS 0
 
 mk faults; mkdir -p "$d/faults"
 echo '{"scenarios":[{"scenario":"resize","verdict":"PASS","evidence":"","known":[]},{"scenario":"clock","verdict":"FAIL","evidence":"never injected","known":[]}]}' > "$d/faults/faults.json"
