@@ -77,7 +77,6 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 	if (cpu < 0 || cpu >= RB_MAX_CPUS)
 		return;
 	g->events++;
-	g->cpu_events[cpu]++;
 	g->ctx_events[ctx]++;
 	if (g->last[cpu].have) {
 		uint64_t prev = g->last[cpu].ts;

@@ -39,7 +39,6 @@ struct rb_gen_pair {
 struct rb_generic {
 	bool			counter_clock;	/* the capture's trace clock is 'counter' */
 	uint64_t		events;
-	uint64_t		cpu_events[RB_MAX_CPUS];
 	uint64_t		ctx_events[RB_CTX_MAX];
 	struct {
 		bool		have;
