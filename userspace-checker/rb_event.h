@@ -32,6 +32,8 @@ enum rb_clock {
 
 /* Names as the capture's module gave them (rb_names.c). */
 const char *rb_ctx_name(unsigned int ctx);
+/* The module's name of @ctx, or @other if the capture names none. */
+const char *rb_ctx_name_or(unsigned int ctx, const char *other);
 const char *rb_clock_name(unsigned int clock);
 /* The enum rb_clock of a trace_clock name, or -1 if the module names no such clock. */
 int rb_clock_from_name(const char *name);

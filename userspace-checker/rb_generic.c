@@ -21,17 +21,19 @@ void rb_generic_init(struct rb_generic *g, bool counter_clock)
 }
 
 /*
- * The kernel's names of the contexts common_flags tell apart: the
- * capture's rbstress format need not be there to name them (rb_names.c).
+ * The contexts common_flags tell apart are the ring buffer's, which the
+ * module names; a capture without its format is named by what the kernel
+ * prints for those flags in its latency format (irqs-off/need-resched
+ * column: '.', 's', 'h', 'z'), not by a copy of the module's names.
  */
 const char *rb_generic_ctx_name(unsigned int ctx)
 {
-	static const char *const names[RB_CTX_MAX] = {
-		[RB_CTX_NORMAL] = "normal", [RB_CTX_SOFTIRQ] = "softirq",
-		[RB_CTX_IRQ] = "irq", [RB_CTX_NMI] = "nmi",
+	static const char *const flags[RB_CTX_MAX] = {
+		[RB_CTX_NORMAL] = "task (.)", [RB_CTX_SOFTIRQ] = "softirq (s)",
+		[RB_CTX_IRQ] = "hardirq (h)", [RB_CTX_NMI] = "NMI (z)",
 	};
 
-	return ctx < RB_CTX_MAX ? names[ctx] : "?";
+	return ctx < RB_CTX_MAX ? rb_ctx_name_or(ctx, flags[ctx]) : "?";
 }
 
 unsigned int rb_generic_ctx(int flags)

@@ -79,6 +79,11 @@ const char *rb_ctx_name(unsigned int ctx)
 	return name_of(ctx_names, RB_CTX_MAX, ctx, "ctx");
 }
 
+const char *rb_ctx_name_or(unsigned int ctx, const char *other)
+{
+	return ctx < RB_CTX_MAX && ctx_names[ctx][0] ? ctx_names[ctx] : other;
+}
+
 const char *rb_clock_name(unsigned int clock)
 {
 	return name_of(clock_names, RB_CLOCK_MAX, clock, "clock");

@@ -13,11 +13,10 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 	const struct rb_generic *g = in->g;
 	int header = 0;
 
-	fprintf(f, "\nrbcheck: every event, of any format: %" PRIu64 " (normal %" PRIu64
-		", softirq %" PRIu64 ", irq %" PRIu64 ", nmi %" PRIu64 " by common_flags), "
-		"clock %s\n", g->events, g->ctx_events[RB_CTX_NORMAL],
-		g->ctx_events[RB_CTX_SOFTIRQ], g->ctx_events[RB_CTX_IRQ], g->ctx_events[RB_CTX_NMI],
-		g->counter_clock ? "counter" : "not counter (or not known)");
+	fprintf(f, "\nrbcheck: every event, of any format: %" PRIu64 " (by common_flags:", g->events);
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		fprintf(f, "%s %s %" PRIu64, c ? "," : "", rb_generic_ctx_name(c), g->ctx_events[c]);
+	fprintf(f, "), clock %s\n", g->counter_clock ? "counter" : "not counter (or not known)");
 	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 " in %" PRIu64
 		" report(s)%s\n", g->lost_events, g->lost_reports,
 		g->lost_unknown ? " (some without a count)" : "");
@@ -29,11 +28,11 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 			if (!p->count)
 				continue;
 			if (!header++)
-				fprintf(f, "\n  %-27s %10s %16s\n", "higher right after lower",
+				fprintf(f, "\n  %-30s %10s %16s\n", "higher right after lower",
 					"count", "delta 0");
 			snprintf(pair, sizeof(pair), "%s after %s", rb_generic_ctx_name(i),
 				 rb_generic_ctx_name(o));
-			fprintf(f, "  %-27s %10" PRIu64 " %9" PRIu64 " (%3.0f%%)\n", pair, p->count,
+			fprintf(f, "  %-30s %10" PRIu64 " %9" PRIu64 " (%3.0f%%)\n", pair, p->count,
 				p->zero, 100.0 * p->zero / p->count);
 		}
 	}
