@@ -120,7 +120,7 @@ int rbr_choose(int n, enum rbr_choice kind)
 		 * prefixes: a state seen below another job's prefix (not
 		 * this job's to explore) must not prune one above it.
 		 */
-		if (rbr.hashing && (!rbr.split_n || rbr.pos >= RBR_SPLIT_DEPTH) &&
+		if (rbr.hashing && (!rbr.split_n || rbr.pos >= rbr.split_depth) &&
 		    visit(rbr_mix(state_hash(), kind)))
 			longjmp(rbr.out, RBR_END_PRUNED);
 		if (rbr.pos >= RBR_MAX_PATH)
@@ -130,17 +130,17 @@ int rbr_choose(int n, enum rbr_choice kind)
 		rbr.path[rbr.pos].n = n;
 		rbr.plen = ++rbr.pos;
 	}
-	if (rbr.split_n && rbr.pos == RBR_SPLIT_DEPTH && !rbr_split_mine())
+	if (rbr.split_n && rbr.pos == rbr.split_depth && !rbr_split_mine())
 		longjmp(rbr.out, RBR_END_ELSEWHERE);
 	return pick;
 }
 
-/* Is the subtree below the current first RBR_SPLIT_DEPTH picks this job's? */
+/* Is the subtree below the current first split_depth picks this job's? */
 bool rbr_split_mine(void)
 {
 	u64 h = 0;
 
-	for (int i = 0; i < RBR_SPLIT_DEPTH; i++)
+	for (int i = 0; i < rbr.split_depth; i++)
 		h = rbr_mix(h, rbr.path[i].pick);
 	return h % rbr.split_n == (u64)rbr.split_i;
 }

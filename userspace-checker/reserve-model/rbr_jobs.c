@@ -2,15 +2,15 @@
 /*
  * Exploring one bound with several processes (--jobs N).
  *
- * Every job re-runs the same executions up to the first RBR_SPLIT_DEPTH
- * choices, and explores below them only the subtrees whose picks hash to
- * its own number: each subtree is one job's, whatever the others do.
- * Above the split no job prunes at a state already explored (another
- * job's subtree may be what explored it), below it a job prunes at the
- * states it explored itself, all in its own subtrees.  Hashing prunes
- * little here (docs/model.md), so the jobs share no state set: the work
- * divides almost evenly, and the executions above the split are done by
- * every job (a few thousand at most).
+ * Every job re-runs the same executions up to the first few choices
+ * (the split: 6 + 2 log2 N of them, subtrees enough for N jobs to share
+ * evenly and few enough to keep most of the pruning), and explores below
+ * them only the subtrees whose picks hash to its own number: each subtree
+ * is one job's, whatever the others do.  Above the split no job prunes at
+ * a state already explored (another job's subtree may be what explored
+ * it), below it a job prunes at the states it explored itself, all in its
+ * own subtrees.  The jobs share no state set: they lose the pruning across
+ * subtrees (docs/model.md has what that costs).
  *
  * A job sends its counts, and its counterexample if it found one, down a
  * pipe when it ends; the first counterexample stops the others.
@@ -40,6 +40,9 @@ static void run_job(int i, int jobs, int fd)
 
 	rbr.split_i = i;
 	rbr.split_n = jobs;
+	rbr.split_depth = 6;
+	for (int n = 1; n < jobs; n <<= 1)
+		rbr.split_depth += 2;
 	/* the parent adds this job's counts to its own */
 	rbr.executions = rbr.complete = rbr.pruned = rbr.states = rbr.commuted = 0;
 	r.end = rbr_explore();

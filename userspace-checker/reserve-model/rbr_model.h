@@ -84,10 +84,10 @@ struct rbr_model {
 	bool estimating;	/* random picks: a sample of the tree (--estimate) */
 	/*
 	 * One of split_n jobs (--jobs): it explores the subtrees below the
-	 * first RBR_SPLIT_DEPTH choices whose picks hash to split_i, and
+	 * first split_depth choices whose picks hash to split_i, and
 	 * prunes at explored states only below them (rbr_jobs.c).
 	 */
-	int split_i, split_n;
+	int split_i, split_n, split_depth;
 	double weight;		/* the product of the choices' widths, this sample */
 	u64 rng;
 	jmp_buf out;		/* ends an execution early */
@@ -116,8 +116,6 @@ enum rbr_choice {
 enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED,
        RBR_END_ELSEWHERE };	/* another job's subtree */
 
-/* The choices whose picks say which job explores what lies below them. */
-#define RBR_SPLIT_DEPTH	16
 
 /* rbr_explore.c */
 int rbr_choose(int n, enum rbr_choice kind);
