@@ -125,15 +125,6 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 	g->last[cpu].pos = *pos;
 }
 
-void rb_generic_lost(struct rb_generic *g, int cpu, long n)
-{
-	g->lost_reports++;
-	if (n < 0)
-		g->lost_unknown++;
-	else
-		g->lost_events += n;
-}
-
 void rb_generic_finish(struct rb_generic *g)
 {
 	struct rb_rule_result *r = &g->rules[RB_GEN_DISTINCT];

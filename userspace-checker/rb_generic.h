@@ -47,7 +47,6 @@ struct rb_generic {
 		struct rb_pos	pos;
 	}			last[RB_MAX_CPUS];
 	struct rb_gen_pair	pairs[RB_CTX_MAX][RB_CTX_MAX];	/* [inner][outer] */
-	uint64_t		lost_reports, lost_events, lost_unknown;
 	/* counter clock: equal stamps of an event right after its interrupter (A-C) */
 	uint64_t		shared_with_interrupter;
 	struct rb_rule_result	rules[RB_GEN_MAX];	/* as rb_verify.c's rules */
@@ -62,8 +61,6 @@ const char *rb_generic_ctx_name(unsigned int ctx);
 /* One event of any format, in its CPU's buffer order. */
 void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int common_flags,
 		      const struct rb_pos *pos);
-/* The buffer said @n events were lost before the next one (-1: a count it did not keep). */
-void rb_generic_lost(struct rb_generic *g, int cpu, long n);
 /* Marks what could not be judged; call once, after the last event. */
 void rb_generic_finish(struct rb_generic *g);
 enum rb_verdict rb_generic_rule_verdict(const struct rb_generic *g, enum rb_gen_rule rule);

@@ -58,13 +58,6 @@ int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb
 	return 0;
 }
 
-void rb_input_lost(struct rb_input *in, int cpu, long n)
-{
-	rb_verify_lost(in->v, cpu, n);
-	if (in->g)
-		rb_generic_lost(in->g, cpu, n);
-}
-
 enum rb_verdict rb_input_verdict(const struct rb_input *in)
 {
 	enum rb_verdict a = in->v->events ? rb_verdict(in->v) : RB_SKIP;

@@ -44,8 +44,6 @@ struct rb_input {
 
 /* Returns 0, or -1 with in->err set (corrupt record: where and what). */
 int rb_input_record(struct rb_input *in, struct tep_record *rec, const struct rb_pos *pos);
-/* The buffer said @n events were lost before @cpu's next record (-1: no count). */
-void rb_input_lost(struct rb_input *in, int cpu, long n);
 /* Both sets of rules' verdict: FAIL if either fails, PASS if either passed. */
 enum rb_verdict rb_input_verdict(const struct rb_input *in);
 

@@ -17,9 +17,11 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		fprintf(f, "%s %s %" PRIu64, c ? "," : "", rb_generic_ctx_name(c), g->ctx_events[c]);
 	fprintf(f, "), clock %s\n", g->counter_clock ? "counter" : "not counter (or not known)");
-	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 " in %" PRIu64
-		" report(s)%s\n", g->lost_events, g->lost_reports,
-		g->lost_unknown ? " (some without a count)" : "");
+	/* the rbstress summary, when there is one, has said it already */
+	if (!in->v->events)
+		fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",
+			in->v->lost_events,
+			in->v->lost_unknown ? " (and some reports without a count)" : "");
 	for (int o = 0; o < RB_CTX_MAX; o++) {
 		for (int i = o + 1; i < RB_CTX_MAX; i++) {
 			const struct rb_gen_pair *p = &g->pairs[i][o];
@@ -57,12 +59,11 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 	int n = 0;
 
 	fprintf(f, ",\"generic\":{\"verdict\":\"%s\",\"events\":%" PRIu64
-		",\"counter_clock\":%s,\"rbstress_rules_apply\":%s,\"lost_events\":%" PRIu64
-		",\"lost_reports\":%" PRIu64 ",\"lost_reports_without_count\":%" PRIu64
+		",\"counter_clock\":%s,\"rbstress_rules_apply\":%s"
 		",\"shared_with_interrupter\":%" PRIu64 ",\"contexts\":{",
 		rb_verdict_names[rb_generic_verdict(g)], g->events,
 		g->counter_clock ? "true" : "false", in->v->events ? "true" : "false",
-		g->lost_events, g->lost_reports, g->lost_unknown, g->shared_with_interrupter);
+		g->shared_with_interrupter);
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		fprintf(f, "%s\"%s\":%" PRIu64, c ? "," : "", rb_generic_ctx_name(c), g->ctx_events[c]);
 	fprintf(f, "},\"pairs\":[");

@@ -175,7 +175,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	in->v->subbuf_size = psize;
 	missed = kbuffer_missed_events(kbuf);
 	if (missed)
-		rb_input_lost(in, cpu, missed);
+		rb_verify_lost(in->v, cpu, missed);
 
 	for (data = kbuffer_read_event(kbuf, &ts); data;
 	     data = kbuffer_next_event(kbuf, &ts)) {

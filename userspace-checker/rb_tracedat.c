@@ -108,7 +108,7 @@ int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool strea
 			int ret;
 
 			if (rec->missed_events)
-				rb_input_lost(in, cpu, rec->missed_events);
+				rb_verify_lost(in->v, cpu, rec->missed_events);
 			ret = rb_input_record(in, rec, &pos);
 			tracecmd_free_record(rec);
 			if (ret < 0)
