@@ -33,6 +33,31 @@ def _steps(f, line):
     return not m or int(m.group(2)) - int(m.group(1)) == step['by']
 
 
+# A line of check_buffer()'s dump of the page it audited, after its
+# "TIME DOES NOT MATCH" line: 6.1 "  [63502] delta:1 PADDING", 6.12
+# " 0x1c:  [63502] delta:1 PADDING" (the kernel log's time in front).
+DUMP_LINE = re.compile(r'^(\[\s*\d+\.\d+\])?\s*(0x[0-9a-f]+:)?\s*\[-?\d+\] ')
+
+
+def _dump_shows(f, line, log):
+    """A finding's log_dump: the page check_buffer() dumped right after the
+    audit line shows a line matching it (for (d): the padding whose delta 1
+    the audit skipped).  Lines of another CPU inside the dump end it: the
+    finding is then not shown, and the line stays unexplained."""
+    want = f.get('log_dump')
+    if not want:
+        return True
+    for i, seen in enumerate(log):
+        if seen.rstrip() != line.rstrip():
+            continue
+        for after in log[i + 1:]:
+            if not DUMP_LINE.search(after.strip('\n')):
+                break
+            if re.search(want, after):
+                return True
+    return False
+
+
 def _line_time(line):
     """A kernel log line's time (s), or None."""
     m = re.match(r'\[\s*(\d+\.\d+)\]', line.strip())
@@ -113,7 +138,7 @@ def checker_findings(result, findings=None, log=()):
             if 'same_as_log' in sig:
                 pat = re.compile(sig['same_as_log'])
                 values = {m.group(1) for line in log for m in [pat.search(line)]
-                          if m and _steps(f, line)}
+                          if m and _steps(f, line) and _dump_shows(f, line, log)}
             if 'near_log' in f:
                 values = _near_times(f, log)
             if all(_explains(f, sig, e, values) for e in r['examples']):
@@ -144,6 +169,7 @@ def log_findings(bad, scenario=None, findings=None, log=()):
         pat = re.compile(f['kernel_log'])
         times = _near_times(f, log) if 'near_log' in f else None
         mine = [line for line in left if pat.search(line) and _steps(f, line) and
+                _dump_shows(f, line, log) and
                 (times is None or _line_time(line) is not None and
                  _near(f, _line_time(line), times))]
         if not mine:

@@ -75,17 +75,19 @@ r['rules'][0]['examples'] = ['nmi#1 135 ns before the clock read just before the
                              'cpu1 nmi#1 ts=50368072540 ']
 json.dump(r, open(p, 'w'))
 PY
-printf '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368072541 delta:0 before:50368072541 after:50368072541\n' > "$tmp/fa/faults/filter/dmesg.txt"
+printf '%s\n' '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368072541 delta:0 before:50368072541 after:50368072541' \
+	'[ 1.0]   [50368072500] PAGE TIME STAMP' '[ 1.0]   [50368072501] delta:1 PADDING' > "$tmp/fa/faults/filter/dmesg.txt"
 judge 0004 6.1 "before $tmp/f4 1" "before $tmp/fa 1" "after $tmp/clean 0"
 expect "0004: monotonic FAIL in the filter scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
 expect "0004: a FAIL open finding (d) explains is not a hit" "$(field "s['runs'][1]['outcome']")" clean
 expect "0004: on 6.1 the fix left out is 0004" "$(field "s['rates']['before']['without']")" 0004
-# (a): its kernel complaint, with a real delta (delta:0 is (d)'s)
+# (a): its kernel complaint, with a real step (one unit after a padding of
+# delta 1 is (d)'s)
 cp -r "$tmp/fa" "$tmp/fa2"
 printf '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368209450 delta:278901 before:50367930549 after:50367930549\n' > "$tmp/fa2/faults/filter/dmesg.txt"
 judge a 6.1 "before $tmp/fa2 1" "before $tmp/fa 1"
 expect "a: TIME DOES NOT MATCH in the scenario's log is a hit" "$(field "s['runs'][0]['outcome']")" hit
-expect "a: the same line with delta:0 is open finding (d)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
+expect "a: the line one unit off after a padding of delta 1 is open finding (d)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
 expect "a: only runs before the fix: those rates only" "$(field "sorted(s['rates'])")" "['before']"
 
 # 0006: "clock went backwards" is its hit, unless open finding (c) explains

@@ -152,14 +152,49 @@ mk back-c-none; printf '%s\n' "$back" >> "$d/dmesg.txt"
 expect "'clock went backwards' with no marking in the log: not explained" FAIL 1 "known="
 
 # Finding (d), in the project's own list (not the fixture): check_buffer()'s
-# audit with delta:0 (a discarded event's delta 1 read as none) and an
+# audit one unit off, after a page whose dump shows a padding with delta 1
+# (a discarded event's delta 1, which the audit reads as none), and an
 # own-clock FAIL on the stamp it printed are known; the same line with a
-# real delta is (a)'s form, and (a) is fixed: unexplained.
+# real step is (a)'s form, and (a) is fixed: unexplained.
 own_d='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 1 ns before the clock read just before the tracepoint call (pre_clock 7001): stamped before its reservation began\n      event  irq#15 ts=7000 (delta 0) clock=7001 depth=1"]}'
-mk own-clock-d; echo 1 > "$d/verdict"; fail_rules "$own_d"
-echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7001 delta:0 before:7001 after:7001" >> "$d/dmesg.txt"
+# dump_d [PADDING-DELTA]: the audit line of 6.1 and its page dump
+dump_d() {
+	printf '%s\n' "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7001 delta:0 before:7001 after:7001" \
+		"[    7.1]   [6990] PAGE TIME STAMP" "[    7.1]   [6990] delta:0" \
+		"[    7.1]   [6991] delta:${1:-1} PADDING" "[    7.1]   [6999] delta:8" >> "$d/dmesg.txt"
+}
+mk own-clock-d; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
-	expect "(d): the audit's delta:0 line and own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
+	expect "(d): the audit's delta:0 line, a padding of delta 1 in its dump, own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
+mk own-clock-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d 4
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d)'s audit line, but no padding of delta 1 on the dumped page: not (d)" FAIL 1 "known="
+# Under the counter clock every delta is 1: the audited event's too (a
+# 6.1 run, results/20261205-103814-2730: the run's only discard left as
+# padding; 6.1 warns first), every checker rule PASS.
+mk counter-d; printf '%s\n' \
+	"[   14.410203] WARNING: CPU: 1 PID: 52 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3831 check_buffer+0x131/0x24b" \
+	"[   14.425100] [CPU: 1]TIME DOES NOT MATCH expected:63591 actual:63592 delta:1 before:63591 after:63591" \
+	"[   14.425100]   [63415] PAGE TIME STAMP" "[   14.425100]   [63501] delta:1" \
+	"[   14.425100]   [63502] delta:1 PADDING" "[   14.425100]   [63508] delta:6" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d) under the counter clock: delta:1, the padding in the dump, the WARNING with it" FAIL 1 "known=discard-delta-one" "unexplained="
+# 6.12 dumps with offsets; another CPU's line inside the dump ends it.
+mk d-612; printf '%s\n' \
+	"[    3.0] [CPU: 0]TIME DOES NOT MATCH expected:500 actual:501 delta:1 before:500 after:500 context:." \
+	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0]  0x10:  [401] delta:1 PADDING" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d) in 6.12's dump form" FAIL 1 "known=discard-delta-one" "unexplained="
+mk d-interleaved; printf '%s\n' \
+	"[    3.0] [CPU: 0]TIME DOES NOT MATCH expected:500 actual:501 delta:1 before:500 after:500 context:." \
+	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0] rbts: phase quiet" "[    3.0]  0x10:  [401] delta:1 PADDING" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d)'s dump cut by another line before the padding: not (d)" FAIL 1 "known="
+# The audit's WARNING alone says nothing of which finding it is.
+mk d-warn-only; printf '%s\n' \
+	"[   14.410203] WARNING: CPU: 1 PID: 52 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3831 check_buffer+0x131/0x24b" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "check_buffer()'s WARNING with no audit line: not (d)" FAIL 1 "known="
 mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own_d"
 echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7050 delta:40 before:7010 after:7010" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
