@@ -138,8 +138,9 @@ print(eval(sys.argv[2], {"g": g, "r": r}))
 PY
 }
 
-# The kernel's own events of the last boot (other.dat: sched, irq and timer
-# under the run's clock, rbstress not recorded) by the rules over every event.
+# The kernel's own events of the last boot (other.dat: sched, irq, timer
+# and nmi under the run's clock, rbstress not recorded) by the rules over
+# every event, and NMI context among them.
 other_dat_taps() {
 	generic "$res/other.dat"
 	if [ "$grc" = 0 ] && [ "$(gfield 'g["rbstress_rules_apply"]')" = False ] &&
@@ -148,6 +149,11 @@ other_dat_taps() {
 	else
 		not_ok "$1the kernel's own events (other.dat) PASS the rules over every event (exit $grc: $(tail -n1 "$tmp/verify.log"))"
 	fi
+	local nmi
+	nmi=$(gfield 'sum(n for c, n in g["contexts"].items() if c.startswith("NMI"))')
+	[ "${nmi:-0}" -gt 0 ] 2>/dev/null &&
+		ok "$1the kernel's own events include $nmi in NMI context (nmi:nmi_handler, by common_flags)" ||
+		not_ok "$1the kernel's own events include NMI context (nmi:nmi_handler): ${nmi:-no other.dat}"
 }
 
 # One field of the last boot's result.json (the checker's), e.g. four_deep.

@@ -53,8 +53,10 @@ if [ "$capture" != 0 ]; then
 	# And one of the kernel's own events alone, under the same clock,
 	# while the stress's interrupts run: rbcheck verify judges any
 	# capture by its rules over every event (and its input tests need
-	# a capture without rbstress events).
-	(cd /tmp && trace-cmd record -q -C "$clock" -e sched -e irq -e timer \
+	# a capture without rbstress events).  nmi_handler is recorded in
+	# NMI context, for each of the stress's NMIs: the kernel's own
+	# events then nest at every level.
+	(cd /tmp && trace-cmd record -q -C "$clock" -e sched -e irq -e timer -e nmi \
 		-o /out/other.dat sleep 1 >> /out/trace-cmd.log 2>&1) || true
 fi
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbcheck verify on any capture: under the counter clock the fixed kernel's captures PASS the rules over every event, the legacy mode's FAIL them, its own kernel events alone too
+# test: rbcheck verify on any capture: under the counter clock the fixed kernel's captures PASS the rules over every event on both lines, the legacy mode's FAIL them, its own kernel events alone too; under the local clock they PASS
 #
 # The rules over every event (docs/checker.md, "Any capture") on the
 # guest's own captures: trace.dat (rbstress and sched_switch) and
@@ -18,6 +18,23 @@ generic "$res/trace.dat"
 	ok "our series: trace.dat names the counter clock and PASSes distinct: $(gfield 'r["distinct"]["checked"]') checked, $(gfield 'g["shared_with_interrupter"]') interrupted events with their interrupter's stamp" ||
 	not_ok "our series: trace.dat PASSes distinct under the counter clock (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
 other_dat_taps "our series, counter clock: "
+
+boot --kernel 6.12 --clock counter --duration 10 --phases none
+must_pass "6.12, our series, counter clock: the run"
+generic "$res/trace.dat"
+[ "$grc" = 0 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = PASS ] &&
+	ok "6.12, our series: trace.dat PASSes distinct under the counter clock: $(gfield 'r["distinct"]["checked"]') checked" ||
+	not_ok "6.12, our series: trace.dat PASSes distinct under the counter clock (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
+other_dat_taps "6.12, our series, counter clock: "
+
+boot --clock local --duration 10
+must_pass "local clock: the run (every rbstress rule under its own clock)"
+generic "$res/trace.dat"
+[ "$grc" = 0 ] && [ "$(gfield 'r["order"]["verdict"]')" = PASS ] &&
+	[ "$(gfield 'r["distinct"]["verdict"]')" = SKIP ] &&
+	ok "local clock: trace.dat PASSes order ($(gfield 'r["order"]["checked"]') checked), distinct SKIP (not the counter clock)" ||
+	not_ok "local clock: trace.dat PASSes order, distinct SKIP (exit $grc, $(gfield 'r["order"]["verdict"]')/$(gfield 'r["distinct"]["verdict"]'), see $res)"
+other_dat_taps "local clock: "
 
 boot --clock counter --duration 10 --phases none --legacy-nested-ts
 generic "$res/trace.dat"
