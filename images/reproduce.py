@@ -132,22 +132,27 @@ def judge_run(f, run):
         (read_lines(os.path.join(run, 'console.log')) if 'scenario' not in hit else [])
     # The other open findings: what they explain is theirs, not this one's.
     others = [o for o in known_findings.load() if o['id'] != f['id']]
-    why = []
+    # Each kind of evidence counts unless another open finding explains it:
+    # a run may show two findings, the checker one and the kernel another.
+    why, explained = [], False
     failing = [r['rule'] for r in res.get('rules', []) if r.get('verdict') == 'FAIL']
-    why += ['%s FAIL' % r for r in failing if r in hit.get('rules', [])]
+    mine = [r for r in failing if r in hit.get('rules', [])]
+    if mine and known_findings.checker_findings(res, others, logs):
+        explained = True
+    else:
+        why += ['%s FAIL' % r for r in mine]
     if hit.get('entries_left'):
         left = [(cpu, n) for cpu, n in enumerate(res.get('entries_left') or []) if n]
         why += ['cpu%d: %d entries left after the drain' % c for c in left]
     if hit.get('kernel_log'):
         pat = re.compile(hit['kernel_log'])
         seen = [line for line in known_findings.complaints(logs) if pat.search(line)]
-        seen = known_findings.log_findings(seen, findings=others, log=logs)[1]
-        if seen:
-            why.append('kernel: ' + seen[0].strip()[:100])
+        left = known_findings.log_findings(seen, findings=others, log=logs)[1]
+        explained = explained or len(left) < len(seen)
+        if left:
+            why.append('kernel: ' + left[0].strip()[:100])
     if not why:
-        return False, ''
-    if failing and known_findings.checker_findings(res, others, logs):
-        return False, 'explained by an open finding instead'
+        return False, 'explained by an open finding instead' if explained else ''
     return True, '; '.join(why)
 
 

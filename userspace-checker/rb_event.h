@@ -42,6 +42,12 @@ int rb_clock_from_name(const char *name);
 struct rb_pos {
 	int64_t		subbuf;		/* sub-buffer number, or -1 */
 	uint64_t	offset;		/* in the sub-buffer, or in the file */
+	/*
+	 * Paddings of delta 1 before it in its sub-buffer (since an absolute
+	 * stamp), each read as no time: rb_event_discard()'s stand-in for a
+	 * delta 0, or a discarded event's real delta 1 (finding (d)).
+	 */
+	unsigned int	pad1;
 };
 
 struct rb_event {

@@ -192,6 +192,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		for (; done < w.nmarks && (w.marks[done] & ~1ULL) <= offset; done++)
 			fix = (w.marks[done] & 1) ? 0 : fix + 1;
 		rec.ts = ts - fix;
+		pos.pad1 = fix;
 		rec.data = data;
 		rec.size = kbuffer_event_size(kbuf);
 		pos.offset = offset;

@@ -132,18 +132,26 @@ static bool idx_in(uint32_t i, uint32_t lo, uint32_t hi)
 	return (int32_t)(i - lo) > 0 && (int32_t)(hi - i) >= 0;
 }
 
+/*
+ * Where the event is; a stamp read after a padding of delta 1 says so: the
+ * delta is taken as none, and if it was a discarded event's real 1, the
+ * stamp is one unit early (finding (d): docs/findings.md).
+ */
 static int fmt_pos(char *buf, size_t len, const struct rb_pos *p)
 {
-	if (p->subbuf >= 0)
-		return snprintf(buf, len, "sub-buffer %" PRId64 " +0x%" PRIx64,
-				p->subbuf, p->offset);
-	return snprintf(buf, len, "file offset 0x%" PRIx64, p->offset);
+	if (p->subbuf < 0)
+		return snprintf(buf, len, "file offset 0x%" PRIx64, p->offset);
+	if (p->pad1)
+		return snprintf(buf, len, "sub-buffer %" PRId64 " +0x%" PRIx64
+				", after %u padding%s of delta 1", p->subbuf, p->offset,
+				p->pad1, p->pad1 > 1 ? "s" : "");
+	return snprintf(buf, len, "sub-buffer %" PRId64 " +0x%" PRIx64, p->subbuf, p->offset);
 }
 
 static int fmt_event(char *buf, size_t len, const char *tag,
 		     const struct rb_event *e, const struct rb_event *prev)
 {
-	char pos[64];
+	char pos[96];
 
 	fmt_pos(pos, sizeof(pos), &e->pos);
 	return snprintf(buf, len,

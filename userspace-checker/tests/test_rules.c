@@ -751,13 +751,17 @@ static unsigned int put_discard(unsigned char *page, unsigned int off, uint32_t 
 }
 
 static uint64_t seen_ts[4];
+static unsigned int seen_pad1[4];
 static int nr_seen;
 static uint64_t seen_records[RB_REC_MAX];
+static char seen_own_clock[RB_EXAMPLE_LEN];
 
 static void record_ts(void *arg, const struct rb_event *e)
 {
-	if (nr_seen < 4)
+	if (nr_seen < 4) {
+		seen_pad1[nr_seen] = e->pos.pad1;
 		seen_ts[nr_seen++] = e->ts;
+	}
 }
 
 static int feed_page(unsigned char *page, unsigned int end)
@@ -793,6 +797,9 @@ static int feed_page(unsigned char *page, unsigned int end)
 	nr_seen = 0;
 	ret = rb_subbuf_feed(&in, kbuf, page, &layout, 0, 0);
 	memcpy(seen_records, in.v->records, sizeof(seen_records));
+	snprintf(seen_own_clock, sizeof(seen_own_clock), "%s",
+		 in.v->rules[RB_RULE_OWN_CLOCK].nr_examples ?
+		 in.v->rules[RB_RULE_OWN_CLOCK].examples[0] : "");
 	rb_verifier_free(in.v);
 	kbuffer_free(kbuf);
 	tep_free(tep);
@@ -815,6 +822,34 @@ TEST(discarded_event_delta_1_stands_for_0)
 	EXPECT_EQ(1000, seen_ts[0], "first event at the page's time stamp");
 	EXPECT_EQ(1100, seen_ts[1], "the delta 1 of the discard is not time");
 	EXPECT_EQ(1150, seen_ts[2], "a discarded event's real delta is");
+	EXPECT_EQ(0, seen_pad1[0], "no padding of delta 1 before the first event");
+	EXPECT_EQ(1, seen_pad1[1], "one before the second");
+	EXPECT_EQ(1, seen_pad1[2], "and the third: a real delta is not one");
+}
+
+/*
+ * A discarded event's real delta 1 is read as none too (finding (d)): the
+ * events after it come out one unit early, and a violation among them says
+ * what it follows, so that the finding's signature can tell it.
+ */
+TEST(violation_after_a_padding_of_delta_1_says_so)
+{
+	static unsigned char page[4096];
+	unsigned int off = 16;
+
+	off = put_event(page, off, 0, 1001, 1);		/* 1000 */
+	off = put_discard(page, off, 1);
+	off = put_event(page, off, 100, 1050, 2);	/* 1100, after its own clock read */
+	EXPECT_EQ(0, feed_page(page, off), "the page parses");
+	EXPECT_STR_CONTAINS(seen_own_clock, "ts=1100 ", "the event after the padding FAILs own-clock");
+	EXPECT_STR_CONTAINS(seen_own_clock, ", after 1 padding of delta 1",
+			    "its example names the padding before it");
+	memset(page, 0, sizeof(page));
+	off = put_event(page, 16, 0, 1001, 1);
+	off = put_event(page, off, 100, 1050, 2);
+	EXPECT_EQ(0, feed_page(page, off), "the page parses");
+	EXPECT_STR_CONTAINS(seen_own_clock, "ts=1100 ", "the same event without the padding FAILs");
+	EXPECT_TRUE(!strstr(seen_own_clock, "padding"), "its example names no padding");
 }
 
 /* A time record: type 30 (time extend, a delta) or 31 (absolute time stamp). */

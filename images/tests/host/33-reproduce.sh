@@ -71,8 +71,8 @@ python3 - "$tmp/fa/faults/filter/result.json" <<'PY'
 import json, sys
 p = sys.argv[1]
 r = json.load(open(p))
-r['rules'][0]['examples'] = ['nmi#1 135 ns before the clock read just before the tracepoint call (pre_clock 2)\n'
-                             'cpu1 nmi#1 ts=50368072540 ']
+r['rules'][0]['examples'] = ['cpu1: time stamp is 1 ns before the clock read just before the tracepoint call (pre_clock 50368072541)\n'
+                             '      event  nmi#1 ts=50368072540 at sub-buffer 2 +0x30, after 1 padding of delta 1']
 json.dump(r, open(p, 'w'))
 PY
 printf '%s\n' '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368072541 delta:0 before:50368072541 after:50368072541' \

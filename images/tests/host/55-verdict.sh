@@ -49,8 +49,15 @@ expect() {
 	[ "$got" = "$want" ] || bad="verdict $got, expected $want"
 	[ "$rc" = "$wexit" ] || bad="$bad exit $rc, expected $wexit"
 	for kv in ${args[@]+"${args[@]}"}; do
-		field=${kv%%=*} value=${kv#*=}
-		[ "$(verdict_field "$field")" = "$value" ] || bad="$bad $field is '$(verdict_field "$field")', expected '$value'"
+		case $kv in
+		*'~='*)	# FIELD~=TEXT: the field has TEXT in it
+			field=${kv%%~=*} value=${kv#*~=}
+			[[ "$(verdict_field "$field")" == *"$value"* ]] ||
+				bad="$bad $field is '$(verdict_field "$field")', expected it to have '$value'" ;;
+		*)	field=${kv%%=*} value=${kv#*=}
+			[ "$(verdict_field "$field")" = "$value" ] ||
+				bad="$bad $field is '$(verdict_field "$field")', expected '$value'" ;;
+		esac
 	done
 	[ -z "$bad" ] && ok "$what: $want, exit $wexit" || not_ok "$what: $bad"
 }
@@ -153,10 +160,10 @@ expect "'clock went backwards' with no marking in the log: not explained" FAIL 1
 
 # Finding (d), in the project's own list (not the fixture): check_buffer()'s
 # audit one unit off, after a page whose dump shows a padding with delta 1
-# (a discarded event's delta 1, which the audit reads as none), and an
-# own-clock FAIL on the stamp it printed are known; the same line with a
+# (a discarded event's delta 1, which the audit reads as none), and
+# own-clock FAILs one unit early after such a padding are known; the same line with a
 # real step is (a)'s form, and (a) is fixed: unexplained.
-own_d='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 1 ns before the clock read just before the tracepoint call (pre_clock 7001): stamped before its reservation began\n      event  irq#15 ts=7000 (delta 0) clock=7001 depth=1"]}'
+own_d='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu0: time stamp is 1 ns before the clock read just before the tracepoint call (pre_clock 7001): stamped before its reservation began\n      event  irq#15 ts=7000 (delta 0) clock=7001 depth=1 idx=9 pre=8 end=9 at sub-buffer 3 +0x1c4, after 1 padding of delta 1"]}'
 # dump_d [PADDING-DELTA]: the audit line of 6.1 and its page dump
 dump_d() {
 	printf '%s\n' "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7001 delta:0 before:7001 after:7001" \
@@ -168,7 +175,16 @@ RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d): the audit's delta:0 line, a padding of delta 1 in its dump, own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
 mk own-clock-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d 4
 RBTS_FINDINGS=$TOP/images/findings.json \
-	expect "(d)'s audit line, but no padding of delta 1 on the dumped page: not (d)" FAIL 1 "known="
+	expect "(d)'s audit line, but no padding of delta 1 on the dumped page: not (d)" FAIL 1 \
+		"unexplained~=kernel-log: the kernel complained: [    7.1] [CPU: 0]TIME DOES NOT MATCH"
+mk own-clock-d-nopad-checker; echo 1 > "$d/verdict"; fail_rules "${own_d/, after 1 padding of delta 1/}"; dump_d
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d)'s audit line and dump, but own-clock one unit early with no padding of delta 1 before it: not (d)" FAIL 1 \
+		"unexplained~=checker: FAIL on own-clock"
+mk own-clock-d-2units; echo 1 > "$d/verdict"; fail_rules "${own_d/is 1 ns before/is 2 ns before}"; dump_d
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d)'s audit line and dump, but own-clock two units early: not (d)" FAIL 1 \
+		"unexplained~=checker: FAIL on own-clock"
 # Under the counter clock every delta is 1: the audited event's too (a
 # 6.1 run, results/20261205-103814-2730: the run's only discard left as
 # padding; 6.1 warns first), every checker rule PASS.
@@ -198,13 +214,15 @@ RBTS_FINDINGS=$TOP/images/findings.json \
 mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own_d"
 echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7050 delta:40 before:7010 after:7010" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
-	expect "(a)'s form of the audit line, with (a) fixed: not explained" FAIL 1 "known="
+	expect "(a)'s form of the audit line, with (a) fixed: not explained" FAIL 1 \
+		"unexplained~=kernel-log: the kernel complained: [    7.1] [CPU: 0]TIME DOES NOT MATCH"
 # (a) can print delta:0 too (the event it audits took delta 0), but with its
 # stamp milliseconds off, not (d)'s one unit (a real 6.1 hit, without 0010).
 mk own-clock-a0; echo 1 > "$d/verdict"; fail_rules "$own_d"
 echo "[    7.1] [CPU: 1]TIME DOES NOT MATCH expected:7000 actual:2210746 delta:0 before:2210746 after:2210746" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
-	expect "(a)'s audit line with delta:0 but 2.2 ms off: not (d)" FAIL 1 "known="
+	expect "(a)'s audit line with delta:0 but 2.2 ms off: not (d)" FAIL 1 \
+		"unexplained~=kernel-log: the kernel complained: [    7.1] [CPU: 1]TIME DOES NOT MATCH"
 
 mk startup
 expect "a debug kernel without 'Ring buffer PASSED'" FAIL 1 -- --startup-test
