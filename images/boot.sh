@@ -106,7 +106,7 @@ fi
 # Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
 setsid "$QEMU" "${accel_args[@]}" -smp "$cpus" -m "$mem" \
 	-kernel "$bz" -initrd "$INITRAMFS" \
-	-append "console=ttyS0 loglevel=5 panic=-1 oops=panic $append" \
+	-append "$GUEST_CMDLINE $append" \
 	-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \
 	-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
 	>"$out/qemu.log" 2>&1 &

@@ -10,6 +10,9 @@ BUILD=${RBTS_BUILD:-$TOP/build}
 kspec_load "${RBTS_KERNEL:-$(kspec_default)}"
 export RBTS_KERNEL=$KSPEC
 CHECKOUT=$BUILD/checker
+# The kernel command line every guest boots with, before its rbts.* words
+# (images/boot.sh here, a LAVA job's image_arg in a lab: images/matrix.py).
+GUEST_CMDLINE="console=ttyS0 loglevel=5 panic=-1 oops=panic"
 NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}

@@ -52,8 +52,15 @@ faults=$(echo "$faults" | tr ',' ' ')
 
 finish() {
 	dmesg > /out/dmesg.txt
-	tar cf /dev/vda -C /out . && sync
-	echo "rbts: results written, powering off"
+	# A lab that reads only the console (LAVA) gets the results there.
+	[ "$ktapconsole" != 1 ] ||
+		sh /etc/rbts/cases.sh /out /etc/rbts/kernel-complaints.pattern
+	if [ -b /dev/vda ]; then
+		tar cf /dev/vda -C /out . && sync
+		echo "rbts: results written, powering off"
+	else
+		echo "rbts: no results disk, powering off"
+	fi
 	poweroff -f
 }
 
