@@ -40,7 +40,7 @@ cmd_build() {
 # settings: the guest's (images/guest/settings.table), KEY=VALUE each;
 # kernel_args: the guest kernel's own parameters.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
-debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without= vanilla=0
+debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without= vanilla=0 plan_file=
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 # use_line LINE: this kernel line's paths from now on (common.sh again).
 use_line() {
@@ -96,6 +96,8 @@ parse_run_opts() {
 				# as under --debug: too slow for the AML _PRT method
 				kernel_args="$kernel_args acpi=noirq"; shift ;;
 		--dry-run)	dry_run=1; shift ;;
+		--plan)		plan_file=${2:-}; dry_run=1; shift 2 || usage_error "--plan needs a file" ;;
+		--ktap-console)	settings+=(ktapconsole=1); shift ;;
 		-h|--help)	help_of "$help_topic"; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
 		esac
@@ -210,6 +212,24 @@ print_plan() {
 	echo "  boot        $QEMU, accel $accel, $cpus CPU(s), at most $(boot_timeout)s${boot_extra:+, boot.sh$boot_extra}"
 	echo "  guest       $(boot_append)"
 	echo "  results     results/<run-id>/ (results/latest)"
+	[ -z "$plan_file" ] || write_plan "$plan_file"
+}
+
+# --plan FILE: the same, as JSON, for a program that boots the guest
+# another way (./run.sh matrix --lava: a LAVA job per cell).
+write_plan() {
+	python3 - "$1" kspec="$KSPEC" arch="$ARCH" qemu="$QEMU" cpus="$cpus" \
+		kernel="$KOUT/arch/x86/boot/bzImage" initramfs="$INITRAMFS" \
+		cmdline="$GUEST_CMDLINE $(boot_append)" timeout="$(boot_timeout)" \
+		job="$job" boot_extra="$boot_extra" <<'PY' || die "--plan: cannot write '$1'"
+import json, sys
+plan = dict(a.split('=', 1) for a in sys.argv[2:])
+for k in ('cpus', 'timeout'):
+    plan[k] = int(plan[k])
+plan['boot_extra'] = plan['boot_extra'].split()
+with open(sys.argv[1], 'w') as f:
+    json.dump(plan, f, indent=1)
+PY
 }
 
 # Boot one guest with the current options into results/<run-id> (also in
@@ -548,6 +568,8 @@ selftests)	cmd_selftests "$@" ;;
 model)		cmd_model "$@" ;;
 reproduce)	cmd_reproduce "$@" ;;
 build)		cmd_build_only "$@" ;;
+matrix)		case " $* " in *" -h "*|*" --help "*) help_of matrix; exit 0 ;; esac
+		exec "$TOP/images/matrix.py" "$@" ;;
 setup)		case "${1:-}" in -h|--help) help_of setup; exit 0 ;; esac
 		[ $# -eq 0 ] || usage_error "setup takes no options"; cmd_setup ;;
 help)		help_of main ;;

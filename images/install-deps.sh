@@ -8,16 +8,24 @@
 # already.  (gcc-multilib: rbdrain for the i386 guest is built with
 # -m32; its busybox: images/fetch-i386-busybox.sh.)
 #
-# usage: images/install-deps.sh
+# usage: images/install-deps.sh [lava]
+#
+# lava: LAVA's dispatcher alone (lava-run, lavacli: ./run.sh matrix --lava
+# with --validate or --lava-run), some 150 packages, systemd among them:
+# only when asked.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-mapfile -t line_pkgs < <(awk '!/^#/ && NF { print $3 }' "$KSPEC_LINES")
-pkgs=("${line_pkgs[@]}" qemu-system-x86 busybox-static libtracefs-dev
-      libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
-      libelf-dev libssl-dev cpio ccache pkg-config file python3
-      clang libclang-rt-14-dev time gnuplot-nox libzstd-dev
-      gcc-multilib kmod)
+case "${1:-}" in
+"")	mapfile -t line_pkgs < <(awk '!/^#/ && NF { print $3 }' "$KSPEC_LINES")
+	pkgs=("${line_pkgs[@]}" qemu-system-x86 busybox-static libtracefs-dev
+	      libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
+	      libelf-dev libssl-dev cpio ccache pkg-config file python3
+	      clang libclang-rt-14-dev time gnuplot-nox libzstd-dev
+	      gcc-multilib kmod) ;;
+lava)	pkgs=(lava-dispatcher lavacli) ;;
+*)	die "install-deps.sh: unknown set '$1' (none, or lava)" ;;
+esac
 
 missing=()
 for p in "${pkgs[@]}"; do
