@@ -12,6 +12,7 @@
 const char *const rb_gen_rule_names[RB_GEN_MAX] = {
 	[RB_GEN_ORDER]		= "order",
 	[RB_GEN_DISTINCT]	= "distinct",
+	[RB_GEN_SUBBUF]		= "subbuf-stamp",
 };
 
 void rb_generic_init(struct rb_generic *g, bool counter_clock)
@@ -125,6 +126,23 @@ void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int flags,
 	g->last[cpu].pos = *pos;
 }
 
+void rb_generic_subbuf(struct rb_generic *g, int cpu, uint64_t stamp, const struct rb_pos *pos)
+{
+	char here[96], there[96];	/* formatted only for a violation */
+
+	if (cpu < 0 || cpu >= RB_MAX_CPUS || !g->last[cpu].have)
+		return;
+	g->rules[RB_GEN_SUBBUF].checked++;
+	if (stamp >= g->last[cpu].ts)
+		return;
+	where(here, sizeof(here), cpu, pos);
+	where(there, sizeof(there), cpu, &g->last[cpu].pos);
+	violation(g, RB_GEN_SUBBUF, "%s: the sub-buffer's time stamp %" PRIu64 " is %" PRIu64
+		  " ns before the last event before it (%s event at %" PRIu64 ", %s)", here, stamp,
+		  g->last[cpu].ts - stamp, rb_generic_ctx_name(g->last[cpu].ctx), g->last[cpu].ts,
+		  there);
+}
+
 void rb_generic_finish(struct rb_generic *g)
 {
 	struct rb_rule_result *r = &g->rules[RB_GEN_DISTINCT];
@@ -141,6 +159,13 @@ void rb_generic_finish(struct rb_generic *g)
 	if (!r->checked) {
 		r->skipped = true;
 		snprintf(r->skip_reason, sizeof(r->skip_reason), "no CPU had two events");
+	}
+	r = &g->rules[RB_GEN_SUBBUF];
+	if (!r->checked) {
+		r->skipped = true;
+		snprintf(r->skip_reason, sizeof(r->skip_reason),
+			 "no sub-buffer with data came after one with events on its CPU "
+			 "(or the reader, libtracecmd, hands out events, not sub-buffers)");
 	}
 }
 

@@ -4,7 +4,10 @@
  * buffer order, time never goes back (across sub-buffers and losses too),
  * and under the counter clock, which every read moves, no two events share
  * a stamp but an event interrupted before its reservation, which takes its
- * interrupter's (a lower context right after a higher one).  The context of each event comes from its common_flags (NMI,
+ * interrupter's (a lower context right after a higher one).  A sub-buffer's
+ * own time stamp (the writer's time when it moved to it, or the reader's
+ * when it copied a partly read one out) is not before the last event of
+ * the sub-buffers before it: its first event's delta counts from it.  The context of each event comes from its common_flags (NMI,
  * hard IRQ, softirq bits), and every time a higher context's event comes
  * right after a lower one's, the pair is counted with how often its delta
  * was 0: the signature of the nested zero delta before 2020.
@@ -28,6 +31,7 @@
 enum rb_gen_rule {
 	RB_GEN_ORDER,		/* time never goes back */
 	RB_GEN_DISTINCT,	/* counter clock: no two stamps equal */
+	RB_GEN_SUBBUF,		/* a sub-buffer's stamp not before the events before it */
 	RB_GEN_MAX
 };
 
@@ -61,6 +65,11 @@ const char *rb_generic_ctx_name(unsigned int ctx);
 /* One event of any format, in its CPU's buffer order. */
 void rb_generic_event(struct rb_generic *g, int cpu, uint64_t ts, int common_flags,
 		      const struct rb_pos *pos);
+/*
+ * One sub-buffer with data, before its events: @stamp is its header's time
+ * stamp, the base of its first event's delta.
+ */
+void rb_generic_subbuf(struct rb_generic *g, int cpu, uint64_t stamp, const struct rb_pos *pos);
 /* Marks what could not be judged; call once, after the last event. */
 void rb_generic_finish(struct rb_generic *g);
 enum rb_verdict rb_generic_rule_verdict(const struct rb_generic *g, enum rb_gen_rule rule);

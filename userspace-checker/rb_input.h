@@ -38,6 +38,16 @@ struct rb_input {
 	void			*resolve_arg;
 	int			unknown_type;	/* last type asked about */
 	uint64_t		subbufs_across_reset; /* read as the buffer reset: not verified */
+	/*
+	 * Per CPU: the last sub-buffer's paddings of delta 1 after its last
+	 * event, and that event's stamp.  A reader that copies a partly read
+	 * page out stamps the copy with its read_stamp, which took them as no
+	 * time: events read after them, in that copy too, say so (rb_pos).
+	 */
+	struct {
+		uint64_t	ts;
+		unsigned int	pad1;
+	}			tail[RB_MAX_CPUS];
 	char			err[256];	/* first input error, if any */
 	int			failed;		/* the input is corrupt: stop */
 };

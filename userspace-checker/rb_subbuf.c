@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rb_generic.h"
 #include "rb_subbuf.h"
 
 /* kbuffer's reading of the commit word (libtraceevent kbuffer-parse.c). */
@@ -158,7 +159,8 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	struct tep_record rec = { .cpu = cpu };
 	struct rb_pos pos = { .subbuf = subbuf };
 	struct rb_walk w;
-	int done = 0, fix = 0;
+	int done = 0, fix = 0, carry = 0, events = 0;
+	uint64_t stamp = read_word(page, 8, l->big_endian);
 	unsigned long long ts;
 	void *data;
 	int missed;
@@ -171,6 +173,11 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			 "cpu%d sub-buffer %" PRId64 ": header does not parse", cpu, subbuf);
 		return -1;
 	}
+	if (in->g && w.n[RB_REC_SUBBUF])
+		rb_generic_subbuf(in->g, cpu, stamp, &pos);
+	/* a copy of a partly read page, its stamp the read_stamp after them */
+	if (cpu >= 0 && cpu < RB_MAX_CPUS && in->tail[cpu].pad1 && stamp == in->tail[cpu].ts)
+		carry = in->tail[cpu].pad1;
 	rb_verify_records(in->v, cpu, w.n);
 	in->v->subbuf_size = psize;
 	missed = kbuffer_missed_events(kbuf);
@@ -189,10 +196,12 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			return -1;
 		}
 		/* kbuffer's offset of an event may be that of its time stamp */
-		for (; done < w.nmarks && (w.marks[done] & ~1ULL) <= offset; done++)
+		for (; done < w.nmarks && (w.marks[done] & ~1ULL) <= offset; done++) {
 			fix = (w.marks[done] & 1) ? 0 : fix + 1;
+			carry = (w.marks[done] & 1) ? 0 : carry;
+		}
 		rec.ts = ts - fix;
-		pos.pad1 = fix;
+		pos.pad1 = fix + carry;
 		rec.data = data;
 		rec.size = kbuffer_event_size(kbuf);
 		pos.offset = offset;
@@ -205,6 +214,13 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		}
 		if (rb_input_record(in, &rec, &pos) < 0)
 			return -1;
+		events++;
+	}
+	if (events && cpu >= 0 && cpu < RB_MAX_CPUS) {
+		for (fix = 0; done < w.nmarks; done++)
+			fix = (w.marks[done] & 1) ? 0 : fix + 1;
+		in->tail[cpu].ts = rec.ts;
+		in->tail[cpu].pad1 = fix;
 	}
 	return 0;
 }

@@ -764,21 +764,30 @@ static void record_ts(void *arg, const struct rb_event *e)
 	}
 }
 
-static int feed_page(unsigned char *page, unsigned int end)
+/*
+ * Feed @n sub-buffers (@ends: where each one's data ends, @stamps: its
+ * header's time stamp) to one input, with the rules over every event in
+ * @g if given.
+ */
+static int feed_pages(unsigned char **pages, const unsigned int *ends, const uint64_t *stamps,
+		      int n, struct rb_generic *g)
 {
 	static const struct rb_subbuf_layout layout = { .psize = 4096, .long_size = 8 };
 	char header[4096], format[4096], err[256];
-	struct rb_input in = { .expect_clock = -1, .on_event = record_ts };
+	struct rb_input in = { .expect_clock = -1, .on_event = record_ts, .g = g };
 	struct tep_handle *tep = tep_alloc();
 	struct kbuffer *kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
 	struct rb_settings set;
-	uint64_t ts = 1000, commit = end - 16;
 	size_t hl, fl;
 	FILE *f;
-	int ret;
+	int ret = 0;
 
-	memcpy(page, &ts, 8);
-	memcpy(page + 8, &commit, 8);
+	for (int i = 0; i < n; i++) {
+		uint64_t commit = ends[i] - 16;
+
+		memcpy(pages[i], &stamps[i], 8);
+		memcpy(pages[i] + 8, &commit, 8);
+	}
 	f = fopen(RB_TEST_DATA "/header_page", "r");
 	hl = f ? fread(header, 1, sizeof(header), f) : 0;
 	if (f)
@@ -795,7 +804,8 @@ static int feed_page(unsigned char *page, unsigned int end)
 	rb_settings_default(&set);
 	in.v = rb_verifier_new(&set);
 	nr_seen = 0;
-	ret = rb_subbuf_feed(&in, kbuf, page, &layout, 0, 0);
+	for (int i = 0; i < n && !ret; i++)
+		ret = rb_subbuf_feed(&in, kbuf, pages[i], &layout, 0, i);
 	memcpy(seen_records, in.v->records, sizeof(seen_records));
 	snprintf(seen_own_clock, sizeof(seen_own_clock), "%s",
 		 in.v->rules[RB_RULE_OWN_CLOCK].nr_examples ?
@@ -804,6 +814,13 @@ static int feed_page(unsigned char *page, unsigned int end)
 	kbuffer_free(kbuf);
 	tep_free(tep);
 	return ret;
+}
+
+static int feed_page(unsigned char *page, unsigned int end)
+{
+	uint64_t stamp = 1000;
+
+	return feed_pages(&page, &end, &stamp, 1, NULL);
 }
 
 /* rb_event_discard() turned a delta 0 into 1: the writer's time did not move. */
@@ -850,6 +867,69 @@ TEST(violation_after_a_padding_of_delta_1_says_so)
 	EXPECT_EQ(0, feed_page(page, off), "the page parses");
 	EXPECT_STR_CONTAINS(seen_own_clock, "ts=1100 ", "the same event without the padding FAILs");
 	EXPECT_TRUE(!strstr(seen_own_clock, "padding"), "its example names no padding");
+}
+
+/*
+ * A reader that copies a partly read page out stamps the copy with its
+ * read_stamp, which took the padding of delta 1 after the last event it
+ * read as no time: the copy's events say they come after it too.
+ */
+TEST(violation_in_the_copy_of_a_partly_read_page_names_the_padding_before_it)
+{
+	static unsigned char p1[4096], p2[4096];
+	unsigned char *pages[2] = { p1, p2 };
+	unsigned int ends[2];
+	uint64_t stamps[2] = { 1000, 1000 };
+
+	ends[0] = put_event(p1, 16, 0, 1001, 1);		/* 1000 */
+	ends[0] = put_discard(p1, ends[0], 1);
+	ends[1] = put_event(p2, 16, 0, 990, 2);			/* 1000, after its clock */
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, NULL), "the pages parse");
+	EXPECT_EQ(1, seen_pad1[1], "the copy's event counts the padding before it");
+	EXPECT_STR_CONTAINS(seen_own_clock, ", after 1 padding of delta 1", "and its example says so");
+	stamps[1] = 1005;
+	ends[1] = put_event(p2, 16, 0, 990, 2);			/* 1005 */
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, NULL), "the pages parse");
+	EXPECT_EQ(0, seen_pad1[1], "a sub-buffer stamped otherwise is not such a copy");
+	EXPECT_TRUE(!strstr(seen_own_clock, "padding"), "its example names no padding");
+}
+
+/*
+ * A sub-buffer's time stamp is the base of its first event: one before the
+ * last event of the sub-buffer before it (a partly read page copied out
+ * with a stale read_stamp: 0004) FAILs subbuf-stamp, even when the first
+ * event's own delta brings it back in order.
+ */
+TEST(subbuf_stamp_before_the_last_event_before_it_fails)
+{
+	static unsigned char p1[4096], p2[4096];
+	unsigned char *pages[2] = { p1, p2 };
+	unsigned int ends[2];
+	uint64_t stamps[2] = { 1000, 1100 };
+	struct rb_generic g;
+
+	ends[0] = put_event(p1, 16, 0, 1001, 1);
+	ends[0] = put_event(p1, ends[0], 150, 1151, 2);		/* 1150 */
+	ends[1] = put_event(p2, 16, 60, 1161, 3);		/* 1100 + 60 */
+	rb_generic_init(&g, false);
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, &g), "the pages parse");
+	rb_generic_finish(&g);
+	EXPECT_EQ(1, g.rules[RB_GEN_SUBBUF].checked, "the second sub-buffer is checked");
+	EXPECT_EQ(RB_FAIL, rb_generic_rule_verdict(&g, RB_GEN_SUBBUF), "its stamp is 50 before 1150");
+	EXPECT_EQ(RB_PASS, rb_generic_rule_verdict(&g, RB_GEN_ORDER), "its event is not");
+	EXPECT_STR_CONTAINS(g.rules[RB_GEN_SUBBUF].examples[0],
+			    "the sub-buffer's time stamp 1100 is 50 ns before the last event before it",
+			    "the example says by how much");
+	stamps[1] = 1150;
+	ends[1] = put_event(p2, 16, 10, 1161, 3);
+	rb_generic_init(&g, false);
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, &g), "the pages parse");
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_PASS, rb_generic_rule_verdict(&g, RB_GEN_SUBBUF), "a stamp equal to it is not");
+	rb_generic_init(&g, false);
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 1, &g), "one page parses");
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_SKIP, rb_generic_rule_verdict(&g, RB_GEN_SUBBUF), "one sub-buffer: nothing to judge");
 }
 
 /* A time record: type 30 (time extend, a delta) or 31 (absolute time stamp). */
