@@ -131,18 +131,21 @@ def checker_findings(result, findings=None, log=()):
     for r in failing:
         hit = []
         for f in findings:
-            sig = f.get('checker')
-            if not sig or sig['rule'] != r.get('rule') or not r.get('examples'):
-                continue
-            values = set()
-            if 'same_as_log' in sig:
-                pat = re.compile(sig['same_as_log'])
-                values = {m.group(1) for line in log for m in [pat.search(line)]
-                          if m and _steps(f, line) and _dump_shows(f, line, log)}
-            if 'near_log' in f:
-                values = _near_times(f, log)
-            if all(_explains(f, sig, e, values) for e in r['examples']):
-                hit.append(f['id'])
+            # one signature per rule the finding makes FAIL (a list, or one)
+            sigs = f.get('checker') or []
+            for sig in sigs if isinstance(sigs, list) else [sigs]:
+                if sig['rule'] != r.get('rule') or not r.get('examples'):
+                    continue
+                values = set()
+                if 'same_as_log' in sig:
+                    pat = re.compile(sig['same_as_log'])
+                    values = {m.group(1) for line in log for m in [pat.search(line)]
+                              if m and _steps(f, line) and _dump_shows(f, line, log)}
+                if 'near_log' in f:
+                    values = _near_times(f, log)
+                if all(_explains(f, sig, e, values) for e in r['examples']):
+                    hit.append(f['id'])
+                    break
         if not hit:
             return []
         ids += [i for i in hit if i not in ids]

@@ -173,6 +173,14 @@ dump_d() {
 mk own-clock-d; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d): the audit's delta:0 line, a padding of delta 1 in its dump, own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
+# (d)'s one unit also puts a nested event before its outer window's clock read
+nested_d='{"rule":"nested-delta","verdict":"FAIL","violations":1,"examples":["cpu0: irq#6639 reserved inside softirq#2705'"'"'s window but is stamped 1 ns before that window'"'"'s clock read: the same time stamp (delta 0)\n      outer  softirq#2705 ts=804 (delta n/a 0) clock=805 depth=0 idx=27297 pre=27296 end=27298 at sub-buffer 911 +0xd8, after 1 padding of delta 1\n      event  irq#6639 ts=804 (delta 0) clock=805 depth=1 idx=27298 pre=27297 end=27298 at sub-buffer 911 +0x13c, after 1 padding of delta 1"]}'
+mk nested-d; echo 1 > "$d/verdict"; fail_rules "$own_d,$nested_d"; dump_d
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d): nested-delta one unit before the window's clock read after a padding of delta 1, with own-clock" FAIL 1 "known=discard-delta-one" "unexplained="
+mk nested-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d,${nested_d//, after 1 padding of delta 1/}"; dump_d
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "(d)'s nested-delta FAIL without the padding: not (d)" FAIL 1 "unexplained~=nested-delta (1)"
 mk own-clock-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d 4
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d)'s audit line, but no padding of delta 1 on the dumped page: not (d)" FAIL 1 \
