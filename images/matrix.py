@@ -272,9 +272,6 @@ def write_lava(cs, out, url, build):
         if c['axes'].get('arch', 'x86_64') != 'x86_64':
             raise MatrixError('cell %s: --arch i386 drains its sub-buffers to the host through a '
                               'disk: no LAVA job (x86_64 cells only)' % c['name'])
-        if c['axes'].get('faults', 'none') != 'none':
-            raise MatrixError('cell %s: fault scenarios are not written as LAVA jobs yet '
-                              '(./run.sh matrix runs them here)' % c['name'])
         plan_file = os.path.join(out, '.plan.json')
         p = run_sh(['run'] + c['options'] + ['--ktap-console', '--plan', plan_file],
                    capture_output=True, text=True)

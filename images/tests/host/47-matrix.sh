@@ -55,6 +55,16 @@ want='6.1-global http://lab.example/rbts/6.1_ours_default_x86_64/bzImage 2 ktapc
 	ok "the default matrix: 4 LAVA jobs, each with its kernel's URL, the guest's command line asking for the cases, the device file" ||
 	not_ok "the default matrix as LAVA jobs (exit $rc): $(tr '\n' ';' < "$tmp/jobs.txt") $(tail -n1 "$tmp/lava.log")"
 
+# A fault cell is a job too: the faults job, its time limit per scenario.
+rc=0
+printf 'faults resize,filter\nduration 15\n' > "$tmp/faults.matrix"
+"$TOP/run.sh" matrix "$tmp/faults.matrix" --lava "$tmp/lava-faults" --no-build > "$tmp/lf.log" 2>&1 || rc=$?
+got=$(python3 -c 'import json, sys; x = json.load(open(sys.argv[1]))["jobs"][0]; print(x["cell"], "rbts.job=faults" in x["cmdline"], "rbts.faults=resize,filter" in x["cmdline"])' \
+	"$tmp/lava-faults/jobs.json" 2>&1)
+[ "$rc" = 0 ] && [ "$got" = "resize_filter-15 True True" ] &&
+	ok "a fault cell: a LAVA job of the faults job with its scenarios" ||
+	not_ok "a fault cell as a LAVA job (exit $rc): $got $(tail -n1 "$tmp/lf.log")"
+
 # cases.sh: a results directory's test cases.
 r=$tmp/res
 mkdir -p "$r/faults/filter" "$r/faults/clock"
