@@ -232,7 +232,6 @@ def yaml(v, ind=0):
 def lava_job(c, plan, url):
     """One cell as a LAVA job: deploy to tmpfs, boot QEMU, read the cases."""
     art = '%s/%s' % (url.rstrip('/'), plan['kspec'].replace(':', '_'))
-    append = plan['cmdline'] + ' rbts.ktapconsole=1' * ('rbts.ktapconsole=1' not in plan['cmdline'])
     minutes = -(-(plan['timeout'] + 60) // 60)
     return {
         'device_type': 'qemu',
@@ -247,7 +246,8 @@ def lava_job(c, plan, url):
                     'extra_options': ['-cpu max', '-accel tcg,thread=multi', '-no-reboot']},
         'actions': [
             {'deploy': {'to': 'tmpfs', 'timeout': {'minutes': 5}, 'images': {
-                'kernel': {'image_arg': '-kernel {kernel} -smp %d -append "%s"' % (plan['cpus'], append),
+                'kernel': {'image_arg': '-kernel {kernel} -smp %d -append "%s"' % (
+                    plan['cpus'], plan['cmdline']),
                            'url': art + '/bzImage'},
                 'ramdisk': {'image_arg': '-initrd {ramdisk}', 'url': art + '/initramfs.cpio.gz'}}}},
             {'boot': {'method': 'qemu', 'media': 'tmpfs', 'timeout': {'minutes': 2}}},
