@@ -39,8 +39,9 @@ struct rb_input {
 	int			unknown_type;	/* last type asked about */
 	uint64_t		subbufs_across_reset; /* read as the buffer reset: not verified */
 	/*
-	 * Per CPU: the last sub-buffer's paddings of delta 1 after its last
-	 * event, and that event's stamp.  A reader that copies a partly read
+	 * Per CPU: the paddings of delta 1 in effect after the last
+	 * sub-buffer's last event (since an absolute stamp, in it or in the
+	 * copies it continues), and that event's stamp.  A reader that copies a partly read
 	 * page out stamps the copy with its read_stamp, which took them as no
 	 * time: events read after them, in that copy too, say so (rb_pos).
 	 */

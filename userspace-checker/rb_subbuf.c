@@ -216,11 +216,18 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			return -1;
 		events++;
 	}
+	/*
+	 * The paddings in effect after the last event (those before it and
+	 * after it, since an absolute stamp): the read_stamp a reader gives
+	 * a copy of the rest of this page has taken them all as no time.
+	 */
 	if (events && cpu >= 0 && cpu < RB_MAX_CPUS) {
-		for (fix = 0; done < w.nmarks; done++)
+		for (; done < w.nmarks; done++) {
 			fix = (w.marks[done] & 1) ? 0 : fix + 1;
+			carry = (w.marks[done] & 1) ? 0 : carry;
+		}
 		in->tail[cpu].ts = rec.ts;
-		in->tail[cpu].pad1 = fix;
+		in->tail[cpu].pad1 = fix + carry;
 	}
 	return 0;
 }

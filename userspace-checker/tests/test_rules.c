@@ -887,10 +887,17 @@ TEST(violation_in_the_copy_of_a_partly_read_page_names_the_padding_before_it)
 	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, NULL), "the pages parse");
 	EXPECT_EQ(1, seen_pad1[1], "the copy's event counts the padding before it");
 	EXPECT_STR_CONTAINS(seen_own_clock, ", after 1 padding of delta 1", "and its example says so");
+	/* the padding before the last event read counts as well */
+	ends[0] = put_event(p1, 16, 0, 1001, 1);		/* 1000 */
+	ends[0] = put_discard(p1, ends[0], 1);
+	ends[0] = put_event(p1, ends[0], 0, 1001, 3);		/* 1000 */
+	ends[1] = put_event(p2, 16, 0, 990, 2);
+	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, NULL), "the pages parse");
+	EXPECT_EQ(1, seen_pad1[2], "the copy's event counts the padding before the last one read");
 	stamps[1] = 1005;
 	ends[1] = put_event(p2, 16, 0, 990, 2);			/* 1005 */
 	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, NULL), "the pages parse");
-	EXPECT_EQ(0, seen_pad1[1], "a sub-buffer stamped otherwise is not such a copy");
+	EXPECT_EQ(0, seen_pad1[2], "a sub-buffer stamped otherwise is not such a copy");
 	EXPECT_TRUE(!strstr(seen_own_clock, "padding"), "its example names no padding");
 }
 
