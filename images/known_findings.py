@@ -39,20 +39,34 @@ def _steps(f, line):
 DUMP_LINE = re.compile(r'^(\[\s*\d+\.\d+\])?\s*(0x[0-9a-f]+:)?\s*\[-?\d+\] ')
 
 
+# What ends a dump: 6.12's last line, the next audit line, or this many
+# lines in a row that are not the dump's (a dump is never interleaved with
+# another: check_buffer() reports one at a time, but other messages, an NMI
+# handler's "took too long" say, may come in between its lines).
+DUMP_END = re.compile(r'expected end:|TIME DOES NOT MATCH|ABSOLUTE TIME WENT BACKWARDS')
+DUMP_GAP = 3
+
+
 def _dump_shows(f, line, log):
     """A finding's log_dump: the page check_buffer() dumped right after the
     audit line shows a line matching it (for (d): the padding whose delta 1
-    the audit skipped).  Lines of another CPU inside the dump end it: the
-    finding is then not shown, and the line stays unexplained."""
+    the audit skipped)."""
     want = f.get('log_dump')
     if not want:
         return True
     for i, seen in enumerate(log):
         if seen.rstrip() != line.rstrip():
             continue
+        gap = 0
         for after in log[i + 1:]:
-            if not DUMP_LINE.search(after.strip('\n')):
+            if DUMP_END.search(after):
                 break
+            if not DUMP_LINE.search(after.strip('\n')):
+                gap += 1
+                if gap > DUMP_GAP:
+                    break
+                continue
+            gap = 0
             if re.search(want, after):
                 return True
     return False

@@ -203,7 +203,8 @@ mk counter-d; printf '%s\n' \
 	"[   14.425100]   [63502] delta:1 PADDING" "[   14.425100]   [63508] delta:6" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d) under the counter clock: delta:1, the padding in the dump, the WARNING with it" FAIL 1 "known=discard-delta-one" "unexplained="
-# 6.12 dumps with offsets; another CPU's line inside the dump ends it.
+# 6.12 dumps with offsets; another message inside the dump does not end
+# it, the next audit line does.
 mk d-612; printf '%s\n' \
 	"[    3.0] [CPU: 0]TIME DOES NOT MATCH expected:500 actual:501 delta:1 before:500 after:500 context:." \
 	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0]  0x10:  [401] delta:1 PADDING" >> "$d/dmesg.txt"
@@ -211,9 +212,18 @@ RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d) in 6.12's dump form" FAIL 1 "known=discard-delta-one" "unexplained="
 mk d-interleaved; printf '%s\n' \
 	"[    3.0] [CPU: 0]TIME DOES NOT MATCH expected:500 actual:501 delta:1 before:500 after:500 context:." \
-	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0] rbts: phase quiet" "[    3.0]  0x10:  [401] delta:1 PADDING" >> "$d/dmesg.txt"
+	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0] INFO: NMI handler (rbs_nmi_handler [rbstress]) took too long to run: 5.858 msecs" \
+	"[    3.0]  0x10:  [401] delta:1 PADDING" "[    3.0] expected end:0x83c last event actually ended at:0x83c" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
-	expect "(d)'s dump cut by another line before the padding: not (d)" FAIL 1 "known="
+	expect "(d)'s dump with another message inside: still (d)" FAIL 1 "known=discard-delta-one" "unexplained="
+mk d-next-audit; printf '%s\n' \
+	"[    3.0] [CPU: 0]TIME DOES NOT MATCH expected:500 actual:501 delta:1 before:500 after:500 context:." \
+	"[    3.0]   [400] PAGE TIME STAMP" "[    3.0] expected end:0x20 last event actually ended at:0x20" \
+	"[    3.1] [CPU: 1]TIME DOES NOT MATCH expected:900 actual:950 delta:40 before:910 after:910 context:." \
+	"[    3.1]  0x10:  [901] delta:1 PADDING" >> "$d/dmesg.txt"
+RBTS_FINDINGS=$TOP/images/findings.json \
+	expect "a padding in the next audit's dump is not this one's: not (d)" FAIL 1 \
+		"unexplained~=expected:500 actual:501"
 # The audit's WARNING alone says nothing of which finding it is.
 mk d-warn-only; printf '%s\n' \
 	"[   14.410203] WARNING: CPU: 1 PID: 52 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3831 check_buffer+0x131/0x24b" >> "$d/dmesg.txt"
