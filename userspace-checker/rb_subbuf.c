@@ -152,6 +152,21 @@ static int walk_records(struct rb_input *in, const void *page, const struct rb_s
 	return 0;
 }
 
+/*
+ * Take the marks up to @limit: each padding of delta 1 adds one to @fix
+ * (this sub-buffer's) and each absolute stamp ends both its and @carry's
+ * (the copied page's) effect.
+ */
+static void take_marks(const struct rb_walk *w, int *done, uint64_t limit, int *fix, int *carry)
+{
+	for (; *done < w->nmarks && (w->marks[*done] & ~1ULL) <= limit; (*done)++) {
+		bool absolute = w->marks[*done] & 1;
+
+		*fix = absolute ? 0 : *fix + 1;
+		*carry = absolute ? 0 : *carry;
+	}
+}
+
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf)
 {
@@ -196,10 +211,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 			return -1;
 		}
 		/* kbuffer's offset of an event may be that of its time stamp */
-		for (; done < w.nmarks && (w.marks[done] & ~1ULL) <= offset; done++) {
-			fix = (w.marks[done] & 1) ? 0 : fix + 1;
-			carry = (w.marks[done] & 1) ? 0 : carry;
-		}
+		take_marks(&w, &done, offset, &fix, &carry);
 		rec.ts = ts - fix;
 		pos.pad1 = fix + carry;
 		rec.data = data;
@@ -222,10 +234,7 @@ int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 	 * a copy of the rest of this page has taken them all as no time.
 	 */
 	if (events && cpu >= 0 && cpu < RB_MAX_CPUS) {
-		for (; done < w.nmarks; done++) {
-			fix = (w.marks[done] & 1) ? 0 : fix + 1;
-			carry = (w.marks[done] & 1) ? 0 : carry;
-		}
+		take_marks(&w, &done, UINT64_MAX, &fix, &carry);
 		in->tail[cpu].ts = rec.ts;
 		in->tail[cpu].pad1 = fix + carry;
 	}
