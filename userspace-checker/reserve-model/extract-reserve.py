@@ -136,11 +136,42 @@ FAULTS = [
      "__rb_reserve_next",
      " && info->after < ts", ""),
     ("slow-path-sets-write-stamp",
-     "the slow path puts its own time stamp into write_stamp (upstream took "
-     "such updates out: 'ring-buffer: Do not try to put back write_stamp')",
+     "the slow path puts its own time stamp into write_stamp (until 'ring-buffer: "
+     "Fix slowpath of interrupted event' it did, with a cmpxchg at F)",
      "__rb_reserve_next",
      "\t\tinfo->ts = ts;\n",
      "\t\tinfo->ts = ts;\n\t\trb_time_set(&cpu_buffer->write_stamp, ts);\n"),
+    ("slow-path-stale-write-stamp",
+     "the slow path, when F finds nothing came after it, puts the time stamp "
+     "read at A into write_stamp instead of its own ('ring-buffer: Update "
+     "write stamp with the correct ts', 55ea4cf40380)",
+     "__rb_reserve_next",
+     "\t\t\tinfo->delta = ts - info->after;\n",
+     "\t\t\tinfo->delta = ts - info->after;\n"
+     "\t\t\t(void)local64_cmpxchg(&cpu_buffer->write_stamp.time,\n"
+     "\t\t\t\t\t      info->after, info->ts);\n"),
+    ("d-puts-back-write-stamp",
+     "an event interrupted between C and D puts the before_stamp it reads "
+     "after D back into write_stamp, making the two equal again ('ring-buffer: "
+     "Do not try to put back write_stamp', dd9394257078)",
+     "__rb_reserve_next",
+     [(" /*D*/\t\trb_time_set(&cpu_buffer->write_stamp, info->ts);\n",
+       " /*D*/\t\trb_time_set(&cpu_buffer->write_stamp, info->ts);\n"
+       "\t\tbarrier();\n"
+       " /*E*/\t\trb_time_read(&cpu_buffer->before_stamp, &save_before);\n"),
+      ("\t\tcheck_buffer(cpu_buffer, info, tail);\n",
+       "\t\tcheck_buffer(cpu_buffer, info, tail);\n"
+       "\t\tif (unlikely(info->ts != save_before)) {\n"
+       "\t\t\t/* SLOW PATH - Interrupted between C and E */\n"
+       "\t\t\trb_time_read(&cpu_buffer->write_stamp, &info->after);\n"
+       "\t\t\t/* Write stamp must only go forward */\n"
+       "\t\t\tif (save_before > info->after)\n"
+       "\t\t\t\t(void)local64_cmpxchg(&cpu_buffer->write_stamp.time,\n"
+       "\t\t\t\t\t\t      info->after, save_before);\n"
+       "\t\t}\n"),
+      ("\tif (likely(tail == w)) {\n",
+       "\tif (likely(tail == w)) {\n\t\tu64 save_before;\n\n")],
+     None),
     ("slow-path-old-ts",
      "the slow path keeps the time stamp read at A instead of the one its "
      "delta is taken for ('ring-buffer: Set the right timestamp in the slow "
@@ -246,11 +277,13 @@ def apply_fault(path, parts, fault):
                 die(path, "fault %s: no B before C in %s()" % (name, func))
             text = text[:b.start()] + text[b.end():c.end()] + b.group(0) + text[c.end():]
         else:
-            hits = old.findall(text) if isinstance(old, re.Pattern) else [None] * text.count(old)
-            if len(hits) != 1:
-                die(path, "fault %s: its text occurs %d times in %s(), not once"
-                    % (name, len(hits), func))
-            text = old.sub(new, text) if isinstance(old, re.Pattern) else text.replace(old, new)
+            # one edit, or a list of (old, new) edits, each applied exactly once
+            for o, n in old if isinstance(old, list) else [(old, new)]:
+                hits = o.findall(text) if isinstance(o, re.Pattern) else [None] * text.count(o)
+                if len(hits) != 1:
+                    die(path, "fault %s: its text occurs %d times in %s(), not once"
+                        % (name, len(hits), func))
+                text = o.sub(n, text) if isinstance(o, re.Pattern) else text.replace(o, n)
         parts[i] = (start, text)
         return
     die(path, "fault %s: no function %s()" % (name, func))

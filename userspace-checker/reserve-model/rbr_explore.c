@@ -362,7 +362,7 @@ int rbr_run_once(void)
 	rbr.var->reset();
 	memset(rbr.lv, 0, sizeof(rbr.lv));
 	for (int l = 0; l < rbr.depth; l++)
-		rbr.lv[l].ops_left = rbr.ops;
+		rbr.lv[l].ops_left = rbr.ops[l];
 	rbr.clock = RBR_CLOCK0;
 	rbr.nev = 0;
 	rbr.top = -1;
@@ -390,24 +390,48 @@ int rbr_run_once(void)
 	return end;
 }
 
+/*
+ * The bound being explored, for people: "depth 2, 2 events" when every
+ * level has the same budget, else "depth 2, events 1,3" (per level,
+ * outermost first).
+ */
+const char *rbr_bound(char *buf, size_t len)
+{
+	bool same = true;
+	size_t n;
+
+	for (int l = 1; l < rbr.depth; l++)
+		same &= rbr.ops[l] == rbr.ops[0];
+	if (same) {
+		snprintf(buf, len, "depth %d, %d event%s", rbr.depth, rbr.ops[0],
+			 rbr.ops[0] > 1 ? "s" : "");
+		return buf;
+	}
+	n = snprintf(buf, len, "depth %d, events ", rbr.depth);
+	for (int l = 0; l < rbr.depth && n < len; l++)
+		n += snprintf(buf + n, len - n, "%s%d", l ? "," : "", rbr.ops[l]);
+	return buf;
+}
+
 /* A line on stderr every 30 s of a long bound: how far it is. */
 static void progress(void)
 {
 	static time_t last;
 	time_t now = time(NULL);
+	char bound[64];
 
 	if (!last)
 		last = now;
 	if (now - last < 30)
 		return;
 	last = now;
+	rbr_bound(bound, sizeof(bound));
 	if (rbr.split_n)
-		fprintf(stderr, "rbreserve: job %d of %d: depth %d, %d events: %llu executions, "
-			"%llu states so far\n", rbr.split_i + 1, rbr.split_n, rbr.depth, rbr.ops,
-			rbr.executions, rbr.states);
+		fprintf(stderr, "rbreserve: job %d of %d: %s: %llu executions, %llu states so far\n",
+			rbr.split_i + 1, rbr.split_n, bound, rbr.executions, rbr.states);
 	else
-		fprintf(stderr, "rbreserve: depth %d, %d events: %llu executions, %llu states so far\n",
-			rbr.depth, rbr.ops, rbr.executions, rbr.states);
+		fprintf(stderr, "rbreserve: %s: %llu executions, %llu states so far\n",
+			bound, rbr.executions, rbr.states);
 }
 
 /* Every execution, depth first; stops at the first counterexample. */

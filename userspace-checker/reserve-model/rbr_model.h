@@ -61,7 +61,8 @@ struct rbr_level {
 
 struct rbr_model {
 	const struct rbr_variant *var;
-	int depth, ops;
+	int depth;
+	int ops[RBR_MAX_DEPTH];	/* events each level may write (its --ops budget) */
 	bool discards;		/* events may be discarded */
 
 	u64 clock;
@@ -118,6 +119,7 @@ enum { RBR_END_OK = 0, RBR_END_PRUNED, RBR_END_VIOLATION, RBR_END_UNMODELLED,
 
 
 /* rbr_explore.c */
+const char *rbr_bound(char *buf, size_t len);
 int rbr_choose(int n, enum rbr_choice kind);
 int rbr_run_once(void);
 int rbr_explore(void);

@@ -188,6 +188,19 @@ static inline void local64_set(local64_t *l, u64 v)
 	rbr_done(l, RBR_STORE, v, true);
 }
 
+/* the 64-bit rb_time_cmpxchg() of the trees before 6.7, for seeded faults */
+static inline u64 local64_cmpxchg(local64_t *l, u64 old, u64 new)
+{
+	u64 v;
+
+	rbr_point(l);
+	v = l->a;
+	if (v == old)
+		l->a = new;
+	rbr_done(l, RBR_CMPXCHG, v, v == old);
+	return v;
+}
+
 /*
  * atomic_t here is the audit's re-entry guard and the record-disabled
  * count: per CPU, changed only by the context that holds it across its

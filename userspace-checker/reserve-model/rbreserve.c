@@ -17,6 +17,8 @@
 #include "rbr_model.h"
 #include "rbm_search.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static int bad_usage(const char *what, const char *arg)
 {
 	fprintf(stderr, "rbreserve: %s '%s' (see rbreserve --help)\n", what, arg);
@@ -26,7 +28,7 @@ static int bad_usage(const char *what, const char *arg)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: rbreserve [--variant NAME] [--depth D] [--ops K] [--no-discard] [--replay PICKS]\n"
+"usage: rbreserve [--variant NAME] [--depth D] [--ops K|K0,K1..] [--no-discard] [--replay PICKS]\n"
 "                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--jobs N]\n"
 "                 [--json FILE]\n"
 "       rbreserve [--depth D] [--ops K] --estimate N\n"
@@ -39,10 +41,11 @@ static void usage(FILE *f)
 "\n"
 "  -v, --variant NAME   tree (default) or a seeded fault (--list)\n"
 "  -d, --depth D        nesting levels, 1 to %d\n"
-"  -k, --ops K          events per context, 1 to %d\n"
-"                       (neither given: depth 2 with 2 events, then depth 3\n"
-"                       with 1, the bounds that finish in seconds; one given:\n"
-"                       the other is 3 levels or 2 events)\n"
+"  -k, --ops K          events per context, 1 to %d, or one number per level,\n"
+"                       outermost first (1,3: the task 1, the softirq 3)\n"
+"                       (neither given: depth 2 with 2 events, depth 3 with\n"
+"                       1, then depth 2 with 1,3: the bounds that finish in\n"
+"                       seconds; one given: the other is 3 levels or 2 events)\n"
 "  -D, --no-discard     every event is committed\n"
 "  -x, --exact          only the bound given; by default every smaller bound is\n"
 "                       explored first, so a counterexample found is a shortest\n"
@@ -62,12 +65,71 @@ static void usage(FILE *f)
 "the model.\n", RBR_MAX_DEPTH, RBR_MAX_OPS);
 }
 
-static void setup(const struct rbr_variant *var, int depth, int ops, bool discards)
+/*
+ * A bound: how many contexts nest (normal, softirq, irq, NMI) and how many
+ * events each may write, outermost first.
+ */
+struct bound {
+	int depth;
+	int ops[RBR_MAX_DEPTH];
+};
+
+/*
+ * The default bounds, explored in this order: every seeded fault and
+ * every finding we know shows in one of them, and our trees hold in all
+ * of them in seconds (docs/model.md).  An interrupt that writes three
+ * events into one event of the task is the shortest way to a slow path
+ * whose stamp an event after it pairs with (slow-path-sets-write-stamp);
+ * depth 2 with 3 events each takes minutes.
+ */
+static const char *const default_bounds[] = { "2,2", "1,1,1", "1,3" };
+
+/* "K" (every level) or "K0,K1,..." (one per level); -1 if neither */
+static int parse_ops(const char *arg, struct bound *b, bool *per_level)
+{
+	const char *p = arg;
+	int n = 0;
+
+	*per_level = strchr(arg, ',') != NULL;
+	do {
+		char *end;
+		long k = strtol(p, &end, 10);
+
+		if (end == p || k < 1 || k > RBR_MAX_OPS || n == RBR_MAX_DEPTH ||
+		    (*end && *end != ','))
+			return -1;
+		b->ops[n++] = k;
+		p = *end ? end + 1 : end;
+	} while (*p);
+	if (p > arg && p[-1] == ',')
+		return -1;
+	return n;
+}
+
+static void setup(const struct rbr_variant *var, const struct bound *b, bool discards)
 {
 	rbr.var = var;
-	rbr.depth = depth;
-	rbr.ops = ops;
+	rbr.depth = b->depth;
+	memcpy(rbr.ops, b->ops, sizeof(rbr.ops));
 	rbr.discards = discards;
+}
+
+/* the --ops argument of a bound: "K" if every level has K */
+static char *ops_arg(const struct bound *b, char *buf, size_t len)
+{
+	size_t n = 0;
+	int l = 1;
+
+	while (l < b->depth && b->ops[l] == b->ops[0])
+		l++;
+	if (l == b->depth) {
+		snprintf(buf, len, "%d", b->ops[0]);
+		return buf;
+	}
+	buf[0] = '\0';
+	for (l = 0; l < b->depth && n < len; l++)
+		n += snprintf(buf + n, len - n, "%s%d", l ? "," : "", b->ops[l]);
+	return buf;
 }
 
 static int replay(const char *picks, bool quiet_verdict)
@@ -118,6 +180,11 @@ static void json_string(FILE *f, const char *s)
 static int write_json(const char *path, const char *verdict, const char *seq, double secs)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	int max = 0;
+
+	for (int l = 0; l < rbr.depth; l++)
+		if (rbr.ops[l] > max)
+			max = rbr.ops[l];
 
 	if (!f) {
 		fprintf(stderr, "rbreserve: --json: cannot write '%s'\n", path);
@@ -125,10 +192,14 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	}
 	fprintf(f, "{\"variant\": ");
 	json_string(f, rbr.var->name);
-	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"discards\": %s, \"verdict\": \"%s\", "
+	/* ops: the largest budget of a level; ops_per_level: each, outermost first */
+	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"ops_per_level\": [", rbr.depth, max);
+	for (int l = 0; l < rbr.depth; l++)
+		fprintf(f, "%s%d", l ? ", " : "", rbr.ops[l]);
+	fprintf(f, "], \"discards\": %s, \"verdict\": \"%s\", "
 		"\"executions\": %llu, \"states\": %llu, \"commuted\": %llu, \"reduced\": %s, "
 		"\"seconds\": %.2f, \"why\": ",
-		rbr.depth, rbr.ops, rbr.discards ? "true" : "false", verdict,
+		rbr.discards ? "true" : "false", verdict,
 		rbr.executions, rbr.states, rbr.commuted, rbr.reducing ? "true" : "false", secs);
 	json_string(f, rbr.why);
 	fprintf(f, ", \"replay\": ");
@@ -137,6 +208,49 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	if (f != stdout)
 		fclose(f);
 	return 0;
+}
+
+/*
+ * Explore bound @b and, unless @exact, the smaller ones first: every
+ * depth up to its own, each with the per-level budgets capped at 1, 2,
+ * ... (so "2,2" is depth 1 with 1 and 2 events, then depth 2 with 1 and
+ * 2): they are cheap, and the first counterexample found is then one of
+ * the shortest.  A bound explored before (@done, @ndone) is skipped.
+ */
+static int explore_bound(const struct rbr_variant *var, const struct bound *b, bool exact,
+			 bool discards, int jobs, bool verbose, bool last,
+			 struct bound *done, int *ndone)
+{
+	int end = RBR_END_OK, max = 0;
+
+	for (int l = 0; l < b->depth; l++)
+		if (b->ops[l] > max)
+			max = b->ops[l];
+	for (int d = exact ? b->depth : 1; d <= b->depth && !end; d++) {
+		for (int k = exact ? max : 1; k <= max && !end; k++) {
+			unsigned long long before = rbr.executions;
+			struct bound w = { .depth = d };
+			bool again = false, final;
+			char text[64];
+
+			for (int l = 0; l < d; l++)
+				w.ops[l] = b->ops[l] < k ? b->ops[l] : k;
+			for (int i = 0; i < *ndone; i++)
+				again |= !memcmp(&done[i], &w, sizeof(w));
+			if (again)
+				continue;
+			done[(*ndone)++] = w;
+			final = d == b->depth && k == max;
+			setup(var, &w, discards);
+			end = rbr_explore_jobs(jobs);
+			if (verbose || end || (last && final))
+				printf("rbreserve: %s: %llu executions%s\n", rbr_bound(text, sizeof(text)),
+				       rbr.executions - before,
+				       end == RBR_END_VIOLATION ? ": COUNTEREXAMPLE" :
+				       end ? ": OUTSIDE THE MODEL" : ", every rule holds");
+		}
+	}
+	return end;
 }
 
 static double now(void)
@@ -169,9 +283,10 @@ int main(int argc, char **argv)
 	const struct rbr_variant *var = rbr_variants[0];
 	const char *picks = NULL, *json = NULL;
 	bool hashing = true, reducing = true, exact = false, verbose = false, discards = true;
-	int ops = 0, depth = 0, c, end = RBR_END_OK, jobs = 1;
-	bool bounds_given;
-	char seq[RBR_MAX_PATH + 1] = "";
+	bool per_level = false;
+	int nops = 0, depth = 0, c, end = RBR_END_OK, jobs = 1, nbounds, ndone = 0;
+	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64], b = { 0 };
+	char seq[RBR_MAX_PATH + 1] = "", text[64];
 	double t0;
 	char *endp;
 	unsigned long probes = 0;
@@ -190,9 +305,10 @@ int main(int argc, char **argv)
 				return bad_usage("--variant: no such variant (see --list):", optarg);
 			break;
 		case 'k':
-			ops = strtol(optarg, &endp, 10);
-			if (*endp || endp == optarg || ops < 1 || ops > RBR_MAX_OPS)
-				return bad_usage("--ops: not a number from 1 to 4:", optarg);
+			nops = parse_ops(optarg, &b, &per_level);
+			if (nops < 0)
+				return bad_usage("--ops: not a number from 1 to 4, or one per level "
+						 "(outermost first, comma-separated):", optarg);
 			break;
 		case 'd':
 			depth = strtol(optarg, &endp, 10);
@@ -245,25 +361,38 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		return bad_usage("unexpected argument", argv[optind]);
-	/*
-	 * The default bound: every fault and finding we know shows at depth 2
-	 * with 2 events or at depth 3 with 1; depth 3 with 2 events takes
-	 * more than half an hour here (docs/model.md).
-	 */
-	bounds_given = depth || ops;
-	if (!depth)
-		depth = 3;
-	if (!ops)
-		ops = 2;
+	if (per_level && depth && depth != nops) {
+		snprintf(text, sizeof(text), "%d", depth);
+		return bad_usage("--ops: one number per level, but --depth says", text);
+	}
+	if (per_level)
+		depth = nops;
+	if (depth || nops) {
+		/* a bound given: the other half is 3 levels or 2 events */
+		b.depth = depth ? depth : 3;
+		for (int l = per_level ? b.depth : 0; l < b.depth; l++)
+			b.ops[l] = nops ? b.ops[0] : 2;
+		bounds[0] = b;
+		nbounds = 1;
+	} else {
+		for (nbounds = 0; nbounds < (int)ARRAY_SIZE(default_bounds); nbounds++) {
+			bool pl;
 
-	setup(var, depth, ops, discards);
+			bounds[nbounds].depth = parse_ops(default_bounds[nbounds], &bounds[nbounds], &pl);
+		}
+		/* --replay and --estimate without a bound: 3 levels of 2 events */
+		b = (struct bound){ .depth = 3, .ops = { 2, 2, 2 } };
+	}
+
+	setup(var, nbounds == 1 ? &bounds[0] : &b, discards);
 	printf("rbreserve: variant %s: %s\n", var->name, var->what);
-	printf("rbreserve: %d nested contexts (", depth);
-	for (int l = 0; l < depth; l++)
+	printf("rbreserve: %d nested contexts (", rbr.depth);
+	for (int l = 0; l < rbr.depth; l++)
 		printf("%s%s", l ? " > " : "", rbr_level_names[l]);
-	printf("), up to %d events each%s, %s; one CPU, one sub-buffer; the clock moves by %llu or not at each read\n",
-	       ops, bounds_given || picks ? "" : " (1 at the deepest)",
-	       discards ? "each committed or discarded" : "each committed", RBR_TICK);
+	printf("), %s, %s; one CPU, one sub-buffer; the clock moves by %llu or not at each read\n",
+	       nbounds == 1 || picks || probes ? rbr_bound(text, sizeof(text)) :
+	       "the default bounds (depth 2, 2 events; depth 3, 1 event; depth 2, events 1,3)",
+	       discards ? "each event committed or discarded" : "each event committed", RBR_TICK);
 	if (picks)
 		return replay(picks, false);
 
@@ -272,33 +401,20 @@ int main(int argc, char **argv)
 
 		t0 = now();
 		mean = rbr_estimate(probes, &max);
-		printf("rbreserve: depth %d, %d events: about %.3g executions without pruning "
+		printf("rbreserve: %s: about %.3g executions without pruning "
 		       "(mean of %lu random executions; the largest weight %.3g), %.1f s\n",
-		       depth, ops, mean, probes, max, now() - t0);
+		       rbr_bound(text, sizeof(text)), mean, probes, max, now() - t0);
 		return 0;
 	}
 	rbr.hashing = hashing;
 	rbr.reducing = reducing;
 	t0 = now();
-	/*
-	 * Smaller bounds first (unless --exact): they are cheap, and the
-	 * first counterexample found is then one of the shortest.
-	 */
-	for (int d = exact ? depth : 1; d <= depth && !end; d++) {
-		int max_ops = bounds_given || d < depth ? ops : 1;
-
-		for (int k = exact ? max_ops : 1; k <= max_ops && !end; k++) {
-			unsigned long long before = rbr.executions;
-
-			setup(var, d, k, discards);
-			end = rbr_explore_jobs(jobs);
-			if (verbose || end || (d == depth && k == max_ops))
-				printf("rbreserve: depth %d, %d events: %llu executions%s\n", d, k,
-				       rbr.executions - before,
-				       end == RBR_END_VIOLATION ? ": COUNTEREXAMPLE" :
-				       end ? ": OUTSIDE THE MODEL" : ", every rule holds");
-		}
-	}
+	for (int i = 0; i < nbounds && !end; i++)
+		end = explore_bound(var, &bounds[i], exact, discards, jobs, verbose,
+				    i == nbounds - 1, done, &ndone);
+	/* passed: the JSON and the verdict name the last bound */
+	if (!end)
+		setup(var, &bounds[nbounds - 1], discards);
 	printf("rbreserve: explored %llu executions (%llu complete, %llu cut at a state already "
 	       "explored, %llu at an interrupt the same as an earlier one), %llu distinct states, "
 	       "%.1f s\n", rbr.executions, rbr.complete, rbr.pruned - rbr.commuted, rbr.commuted,
@@ -312,18 +428,21 @@ int main(int argc, char **argv)
 			       end ? "unmodelled" : "pass", seq, now() - t0))
 		return 2;
 	if (!end) {
-		if (bounds_given)
-			printf("rbreserve: every rule holds up to depth %d, %d events\n", depth, ops);
+		if (nbounds == 1)
+			printf("rbreserve: every rule holds up to %s\n", rbr_bound(text, sizeof(text)));
 		else
-			printf("rbreserve: every rule holds up to depth %d, %d events, and at depth %d, 1 event\n",
-			       depth - 1, ops, depth);
+			printf("rbreserve: every rule holds up to depth 2, 2 events, at depth 3, 1 event, "
+			       "and at depth 2, events 1,3\n");
 		return 0;
 	}
 	printf("rbreserve: %s: %s\n", end == RBR_END_VIOLATION ? "COUNTEREXAMPLE" :
 	       "OUTSIDE THE MODEL", rbr.why);
 	printf("rbreserve: the interleaving, step by step:\n");
 	replay(seq, true);
-	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %d%s --replay %s\n",
-	       var->name, rbr.depth, rbr.ops, discards ? "" : " --no-discard", seq);
+	b = (struct bound){ .depth = rbr.depth };
+	memcpy(b.ops, rbr.ops, sizeof(b.ops));
+	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %s%s --replay %s\n",
+	       var->name, rbr.depth, ops_arg(&b, text, sizeof(text)),
+	       discards ? "" : " --no-discard", seq);
 	return end == RBR_END_VIOLATION ? 1 : 2;
 }
