@@ -15,8 +15,10 @@ build stops: a fault that no longer applies to a tree is not silently a
 copy of the tree.
 
 usage: extract-reserve.py KSRC OUT_C [--fault NAME]
-       extract-reserve.py --faults              (their names, one a line)
-       extract-reserve.py --variants-c OUT_C    (the table of variants)
+       extract-reserve.py --faults [KSRC]       (their names, one a line: all,
+                                                 or those that apply to KSRC)
+       extract-reserve.py --variants-c OUT_C [NAME...]  (the table of variants:
+                                                 the tree and these faults)
 """
 import re
 import sys
@@ -26,6 +28,7 @@ import sys
 # line (6.12 sized the sub-buffers; 6.1 has BUF_PAGE_SIZE).
 HEADER_ITEMS = [
     ("enum", "RINGBUF_TYPE_DATA_TYPE_LEN_MAX", False),
+    ("enum", "RB_FL_OVERWRITE", False),
     ("struct", "ring_buffer_event", False),
 ]
 RB_ITEMS = [
@@ -52,11 +55,16 @@ RB_ITEMS = [
     ("define", "CHECK_FULL_PAGE", False),
     ("define", "RB_TIME_NONE", True),
     ("define", "buffer_warn_return", True),
+    ("define", "RB_PAGE_NORMAL", False),
+    ("define", "RB_PAGE_HEAD", False),
+    ("define", "RB_FLAG_MASK", False),
+    ("define", "RB_PAGE_MOVED", False),
     ("struct", "buffer_data_page", False),
     ("struct", "buffer_page", False),
     ("struct", "rb_event_info", False),
     ("enum", "RB_ADD_STAMP_NONE", False),
     ("func", "rb_null_event", False),
+    ("func", "rb_event_set_padding", False),
     ("func", "rb_event_data_length", False),
     ("func", "rb_event_length", False),
     ("func", "rb_event_ts_length", False),
@@ -67,6 +75,11 @@ RB_ITEMS = [
     ("func", "rb_time_stamp", False),
     ("func", "rb_fix_abs_ts", False),
     ("func", "test_time_stamp", False),
+    ("func", "rb_list_head", False),
+    ("func", "rb_is_head_page", False),
+    ("func", "rb_is_reader_page", False),
+    ("func", "rb_inc_page", False),
+    ("func", "rb_tail_page_update", False),
     ("func", "rb_page_commit", False),
     ("func", "rb_page_write", False),
     ("func", "__rb_page_index", False),
@@ -75,6 +88,8 @@ RB_ITEMS = [
     ("func", "rb_read_data_buffer", True),
     ("func", "dump_buffer_page", False),
     ("func", "check_buffer", False),
+    ("func", "rb_reset_tail", False),
+    ("func", "rb_move_tail", False),
     ("func", "rb_add_time_stamp", False),
     ("func", "rb_check_timestamp", False),
     ("func", "rb_add_timestamp", False),
@@ -129,7 +144,9 @@ FAULTS = [
      "between A and C and again between C and F takes its delta from a "
      "write_stamp that an event after it set",
      "__rb_reserve_next",
-     "write == (local_read(&tail_page->write) & RB_WRITE_MASK) &&", ""),
+     # the re-check as the trees have it, or as our fix for (p) asks it
+     re.compile(r"(?:write == \(local_read\(&tail_page->write\) & RB_WRITE_MASK\)|"
+                r"!rb_event_came_after\(cpu_buffer, tail_page, write\)) &&"), ""),
     ("f-no-after-lt-ts",
      "step F without 'info->after < ts': the delta from a write_stamp that is "
      "not older than the new time stamp",
@@ -172,6 +189,28 @@ FAULTS = [
       ("\tif (likely(tail == w)) {\n",
        "\tif (likely(tail == w)) {\n\t\tu64 save_before;\n\n")],
      None),
+    ("move-tail-syncs-before-stamp",
+     "an event that finds the sub-buffer full sets the before_stamp to the "
+     "write_stamp before it moves to the next one ('ring-buffer: Do not update "
+     "before stamp when switching sub-buffers'): it makes them equal although "
+     "the write_stamp may be stale",
+     "__rb_reserve_next",
+     "\t\tcheck_buffer(cpu_buffer, info, CHECK_FULL_PAGE);\n",
+     "\t\t/* before and after may now different, fix it up*/\n"
+     "\t\trb_time_read(&cpu_buffer->before_stamp, &info->before);\n"
+     "\t\trb_time_read(&cpu_buffer->write_stamp, &info->after);\n"
+     "\t\tif (info->before != info->after)\n"
+     "\t\t\t(void)local64_cmpxchg(&cpu_buffer->before_stamp.time,\n"
+     "\t\t\t\t\t      info->before, info->after);\n"
+     "\t\tcheck_buffer(cpu_buffer, info, CHECK_FULL_PAGE);\n"),
+    ("came-after-write-only",
+     "our series' check for an event that came after this one asks the write "
+     "index alone, blind to an event on the next sub-buffer (finding (g), the "
+     "first version of (m1)'s fix)",
+     "rb_event_came_after",
+     "write != (local_read(&tail_page->write) & RB_WRITE_MASK) ||\n"
+     "\t       READ_ONCE(cpu_buffer->tail_page) != tail_page;\n",
+     "write != (local_read(&tail_page->write) & RB_WRITE_MASK);\n"),
     ("slow-path-old-ts",
      "the slow path keeps the time stamp read at A instead of the one its "
      "delta is taken for ('ring-buffer: Set the right timestamp in the slow "
@@ -289,13 +328,29 @@ def apply_fault(path, parts, fault):
     die(path, "fault %s: no function %s()" % (name, func))
 
 
+def applicable(ksrc):
+    """The faults whose function the tree has (came-after-write-only edits
+    a function of our series: not in an unmodified tree)."""
+    path = "%s/kernel/trace/ring_buffer.c" % ksrc
+    try:
+        src = open(path).read()
+    except OSError as e:
+        die(path, "cannot read: %s" % e.strerror)
+    return [f[0] for f in FAULTS if functions(src, f[2])]
+
+
 def main():
     args = sys.argv[1:]
-    if args == ["--faults"]:
-        print("\n".join(FAULT_NAMES))
+    if args[:1] == ["--faults"] and len(args) <= 2:
+        print("\n".join(applicable(args[1]) if len(args) == 2 else FAULT_NAMES))
         return
-    if len(args) == 2 and args[0] == "--variants-c":
-        syms = ["rbr_variant_" + n.replace("-", "_") for n in ["tree"] + FAULT_NAMES]
+    if len(args) >= 2 and args[0] == "--variants-c":
+        names = [n for n in args[2:] if n != "tree"]
+        bad = [n for n in names if n not in FAULT_NAMES]
+        if bad:
+            sys.stderr.write("extract-reserve: no fault '%s'\n" % bad[0])
+            sys.exit(2)
+        syms = ["rbr_variant_" + n.replace("-", "_") for n in ["tree"] + names]
         with open(args[1], "w") as o:
             o.write("/* Generated by extract-reserve.py: do not edit. */\n")
             o.write('#include "rbr.h"\n\n')

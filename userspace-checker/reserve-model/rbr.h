@@ -23,6 +23,11 @@
 typedef unsigned long long u64;	/* as the kernel's, for its formats */
 typedef uint32_t u32;
 
+/* normal, softirq, irq, NMI; each writes up to RBR_MAX_OPS events */
+#define RBR_MAX_DEPTH	4
+#define RBR_MAX_OPS	4
+#define RBR_MAX_EVENTS	(RBR_MAX_DEPTH * RBR_MAX_OPS)
+
 /* Access kinds, as the shim reports them. */
 enum rbr_access {
 	RBR_LOAD,
@@ -37,7 +42,7 @@ enum rbr_entry_kind { RBR_DATA, RBR_PADDING, RBR_EXTEND, RBR_ABSOLUTE };
 
 struct rbr_entry {
 	enum rbr_entry_kind kind;
-	unsigned int offset;	/* in the page's data */
+	unsigned int offset;	/* sub-buffer * RBR_PAGE_DEFAULT + offset in its data */
 	u64 delta;		/* the delta (extend: its value; absolute: the stamp) */
 	u64 ts;			/* the time stamp after it */
 	unsigned int id;	/* data: the event's payload, its number + 1 */
@@ -78,6 +83,13 @@ struct rbr_variant {
 
 extern const struct rbr_variant *const rbr_variants[];
 extern const unsigned int rbr_nvariants;
+
+/*
+ * The sub-buffer's size, header included (--page-size): RBR_PAGE_DEFAULT,
+ * which no bound fills, or smaller, so that events switch sub-buffers.
+ */
+#define RBR_PAGE_DEFAULT	4096UL
+extern unsigned long rbr_page_size;
 
 /* The explorer's side, called by the shim. */
 void rbr_point(const void *word);

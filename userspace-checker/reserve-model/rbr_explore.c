@@ -27,6 +27,7 @@
 #include "rbm_search.h"
 
 struct rbr_model rbr;
+unsigned long rbr_page_size = RBR_PAGE_DEFAULT;
 
 u64 rbr_mix(u64 h, u64 x)
 {
@@ -393,7 +394,8 @@ int rbr_run_once(void)
 /*
  * The bound being explored, for people: "depth 2, 2 events" when every
  * level has the same budget, else "depth 2, events 1,3" (per level,
- * outermost first).
+ * outermost first); "on 32-byte sub-buffers" when they are not the
+ * default's.
  */
 const char *rbr_bound(char *buf, size_t len)
 {
@@ -403,13 +405,15 @@ const char *rbr_bound(char *buf, size_t len)
 	for (int l = 1; l < rbr.depth; l++)
 		same &= rbr.ops[l] == rbr.ops[0];
 	if (same) {
-		snprintf(buf, len, "depth %d, %d event%s", rbr.depth, rbr.ops[0],
-			 rbr.ops[0] > 1 ? "s" : "");
-		return buf;
+		n = snprintf(buf, len, "depth %d, %d event%s", rbr.depth, rbr.ops[0],
+			     rbr.ops[0] > 1 ? "s" : "");
+	} else {
+		n = snprintf(buf, len, "depth %d, events ", rbr.depth);
+		for (int l = 0; l < rbr.depth && n < len; l++)
+			n += snprintf(buf + n, len - n, "%s%d", l ? "," : "", rbr.ops[l]);
 	}
-	n = snprintf(buf, len, "depth %d, events ", rbr.depth);
-	for (int l = 0; l < rbr.depth && n < len; l++)
-		n += snprintf(buf + n, len - n, "%s%d", l ? "," : "", rbr.ops[l]);
+	if (rbr_page_size != RBR_PAGE_DEFAULT && n < len)
+		snprintf(buf + n, len - n, " on %lu-byte sub-buffers", rbr_page_size);
 	return buf;
 }
 

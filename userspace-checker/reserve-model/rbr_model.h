@@ -12,10 +12,6 @@
 
 #include "rbr.h"
 
-/* normal, softirq, irq, NMI */
-#define RBR_MAX_DEPTH	4
-#define RBR_MAX_OPS	4
-#define RBR_MAX_EVENTS	(RBR_MAX_DEPTH * RBR_MAX_OPS)
 #define RBR_MAX_PATH	4096
 #define RBR_MAX_STEPS	20000	/* accesses in one execution: more is a livelock */
 

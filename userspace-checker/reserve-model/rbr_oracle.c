@@ -54,8 +54,9 @@ void rbr_check_buffer(void)
 		rbr_fail("the page does not decode: %s", why);
 	if (rbr.trace)
 		for (int k = 0; k < n; k++)
-			fprintf(rbr.trace, "  page at %3u: %-8s %2d delta %-6llu -> time %llu\n",
-				ent[k].offset,
+			fprintf(rbr.trace, "  page %u at %3u: %-8s %2d delta %-6llu -> time %llu\n",
+				ent[k].offset / (unsigned int)RBR_PAGE_DEFAULT,
+				ent[k].offset % (unsigned int)RBR_PAGE_DEFAULT,
 				(const char *[]){ "event", "padding", "extend", "absolute" }[ent[k].kind],
 				(int)ent[k].id - 1, ent[k].delta, ent[k].ts);
 
@@ -73,10 +74,10 @@ void rbr_check_buffer(void)
 			rbr_fail("event %d was discarded, but the entry at %u reads as its data",
 				 i, x->offset);
 		if (seen[i])
-			rbr_fail("event %d is on the page twice (again at %u)", i, x->offset);
+			rbr_fail("event %d is in the buffer twice (again at %u)", i, x->offset);
 		seen[i] = true;
 		if (prev >= 0 && x->ts < ent[prev].ts)
-			rbr_fail("event %d (%s) has time stamp %llu, before the %llu of event %u before it on the page",
+			rbr_fail("event %d (%s) has time stamp %llu, before the %llu of event %u before it in the buffer",
 				 i, rbr_level_names[e->level], x->ts, ent[prev].ts, ent[prev].id - 1);
 		if (x->ts < e->pre || x->ts > e->post)
 			rbr_fail("event %d (%s) has time stamp %llu, outside [%llu, %llu], the clock before "
@@ -89,6 +90,6 @@ void rbr_check_buffer(void)
 	}
 	for (int i = 0; i < rbr.nev; i++)
 		if (!rbr.ev[i].discard && !seen[i])
-			rbr_fail("event %d (%s) was committed but is not on the page", i,
+			rbr_fail("event %d (%s) was committed but is not in the buffer", i,
 				 rbr_level_names[rbr.ev[i].level]);
 }

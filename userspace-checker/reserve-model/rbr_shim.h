@@ -10,9 +10,9 @@
  * rbr_clock(): an interrupt point too, and a choice between a clock that
  * moved and one that did not.
  *
- * What is left out is named in docs/model.md: one sub-buffer (a page
- * switch, rb_move_tail(), stops the run), no reader, no absolute-time
- * mode, and our series' counters and test-only delays are no-ops.
+ * What is left out is named in docs/model.md: no overwrite mode and no
+ * reader (the pages are read once, at the end), no absolute-time mode,
+ * and our series' counters and test-only delays are no-ops.
  */
 #ifndef RBR_SHIM_H
 #define RBR_SHIM_H
@@ -29,18 +29,51 @@ typedef uint16_t u16;
 
 typedef long long s64;
 
-#define PAGE_SIZE	4096UL
+/*
+ * A sub-buffer is one page, of rbr_page_size bytes (--page-size): 4096,
+ * which the model's events never fill, or smaller, so that they switch
+ * pages.  Each is allocated 4096-aligned, so masking an address inside
+ * it with PAGE_MASK still finds its start.
+ */
+#define PAGE_SIZE	rbr_page_size
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 
 #undef __always_inline
 #define __always_inline		inline __attribute__((always_inline))
+#define noinline		__attribute__((noinline))
 #define __aligned(x)		__attribute__((aligned(x)))
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define fallthrough		__attribute__((__fallthrough__))
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 #define smp_wmb()		barrier()
-#define READ_ONCE(x)		(*(volatile __typeof__(x) *)&(x))
+/*
+ * cpu_buffer->tail_page moves on a page switch (rb_tail_page_update(),
+ * any context): its READ_ONCE() and try_cmpxchg() are interrupt points.
+ * Every other READ_ONCE() reads what only this CPU's outermost context
+ * changes.  (Its plain reads are not: see docs/model.md.)
+ */
+static void *rbr_tail_page_word;
+#define READ_ONCE(x) ({							\
+	__typeof__(x) *__p = &(x), __v;					\
+	bool __s = (void *)__p == rbr_tail_page_word;			\
+	if (__s)							\
+		rbr_point(__p);						\
+	__v = *(volatile __typeof__(x) *)__p;				\
+	if (__s)							\
+		rbr_done(__p, RBR_LOAD, (u64)(uintptr_t)__v, false);	\
+	__v; })
+#define try_cmpxchg(ptr, oldp, new) ({					\
+	__typeof__(*(ptr)) __o = *(oldp);				\
+	bool __ok;							\
+	rbr_point(ptr);							\
+	__ok = *(ptr) == __o;						\
+	if (__ok)							\
+		*(ptr) = (new);						\
+	else								\
+		*(oldp) = *(ptr);					\
+	rbr_done(ptr, RBR_CMPXCHG, (u64)(uintptr_t)__o, __ok);		\
+	__ok; })
 #define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
 #define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))
 #define ALIGN(x, a)		(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
@@ -66,6 +99,8 @@ typedef long long s64;
 struct list_head {
 	struct list_head *next, *prev;
 };
+#define container_of(ptr, type, member)	((type *)((char *)(ptr) - offsetof(type, member)))
+#define list_entry(ptr, type, member)	container_of(ptr, type, member)
 
 /* ---- the kernel's log and warnings: each one is a finding ---- */
 
@@ -268,6 +303,8 @@ struct ring_buffer_per_cpu {
 	local_t committing;
 	local_t commits;
 	local_t pages_touched;
+	local_t commit_overrun;
+	local_t dropped_events;
 	unsigned long last_pages_touch;
 	rb_time_t before_stamp;
 	rb_time_t write_stamp;
@@ -310,11 +347,14 @@ static inline unsigned long rb_subbuf_start(struct trace_buffer *buffer, unsigne
 #define show_irq(event)			""
 #define show_interrupt_level()		""
 
-/* One sub-buffer: a page switch is outside the model. */
-#define rb_is_reader_page(page)		0
-#define rb_inc_page(page)		rbr_unmodelled("rb_inc_page(): a second sub-buffer")
-#define rb_move_tail(cpu_buffer, tail, info) \
-	(rbr_unmodelled("rb_move_tail(): the sub-buffer is full"), (void *)0)
+/*
+ * Overwrite mode: the writer pushes the head page forward.  The model's
+ * buffer is not in overwrite mode and has a page for every event it can
+ * write (the head page is never reached; if it were, the tree would drop
+ * the event and the oracle would say so).
+ */
+#define rb_handle_head_page(cpu_buffer, tail_page, next_page) \
+	(rbr_unmodelled("rb_handle_head_page(): overwrite mode"), -1)
 
 /* Our series' path counters, negative control and test-only delays. */
 #define rb_count_ts_path(...)		do { } while (0)

@@ -21,31 +21,60 @@
 
 _Static_assert(MAX_NEST <= 8, "rbr_shim.h's event_stamp[] is too short");
 
-static struct buffer_data_page *data_page;
-static struct buffer_page tail_page;
+/*
+ * The CPU's pages: a ring of RBR_PAGES sub-buffers, the first the head,
+ * tail and commit page, and the reader page apart, as after
+ * ring_buffer_alloc().  There is a page for every event the model can
+ * write (each on its own page, at worst), so the writer never reaches the
+ * head page again.
+ */
+#define RBR_PAGES	(RBR_MAX_EVENTS + 2)
+
+static struct buffer_page pages[RBR_PAGES], reader_page;
 static struct ring_buffer_per_cpu cpu_buffer;
 static struct ring_buffer_per_cpu *buffers[1] = { &cpu_buffer };
 static struct trace_buffer buffer;
 
+static int page_index(const struct buffer_page *bpage)
+{
+	return bpage - pages;
+}
+
 static void reset(void)
 {
-	if (!data_page) {
-		/* rb_try_to_discard() finds the page by masking an address */
-		data_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
-		if (!data_page)
-			abort();
+	for (int i = 0; i < RBR_PAGES; i++) {
+		struct buffer_page *bpage = &pages[i];
+
+		if (!bpage->page) {
+			/* rb_try_to_discard() finds the page by masking an address */
+			bpage->page = aligned_alloc(RBR_PAGE_DEFAULT, RBR_PAGE_DEFAULT);
+			if (!bpage->page)
+				abort();
+			memset(bpage->page, 0, RBR_PAGE_DEFAULT);
+		} else if (bpage->write.a || bpage->page->commit.a || bpage->page->time_stamp) {
+			/* used by the last execution */
+			memset(bpage->page, 0, RBR_PAGE_DEFAULT);
+		}
+		bpage->write.a = 0;
+		bpage->entries.a = 0;
+		bpage->read = 0;
+		bpage->real_end = 0;
+		bpage->list.next = &pages[(i + 1) % RBR_PAGES].list;
+		bpage->list.prev = &pages[(i + RBR_PAGES - 1) % RBR_PAGES].list;
 	}
-	memset(data_page, 0, PAGE_SIZE);
-	memset(&tail_page, 0, sizeof(tail_page));
+	/* the head page: the list pointer to it carries RB_PAGE_HEAD */
+	pages[RBR_PAGES - 1].list.next = (void *)((unsigned long)&pages[0].list | RB_PAGE_HEAD);
+	reader_page.list.next = reader_page.list.prev = &reader_page.list;
 	memset(&cpu_buffer, 0, sizeof(cpu_buffer));
 	memset(&buffer, 0, sizeof(buffer));
 	checking.counter = 0;
 	ts_dump.counter = 0;
-	tail_page.page = data_page;
 	cpu_buffer.buffer = &buffer;
-	cpu_buffer.head_page = cpu_buffer.tail_page = &tail_page;
-	cpu_buffer.commit_page = cpu_buffer.reader_page = &tail_page;
-	cpu_buffer.nr_pages = 1;
+	cpu_buffer.head_page = cpu_buffer.tail_page = cpu_buffer.commit_page = &pages[0];
+	cpu_buffer.reader_page = &reader_page;
+	cpu_buffer.nr_pages = RBR_PAGES;
+	/* it moves only if a page can fill (else it is read as the kernel reads any word) */
+	rbr_tail_page_word = PAGE_SIZE < RBR_PAGE_DEFAULT ? &cpu_buffer.tail_page : NULL;
 	buffer.buffers = buffers;
 	buffer.clock = rbr_clock;
 	buffer.max_data_size = PAGE_SIZE - BUF_PAGE_HDR_SIZE - 2 * sizeof(u32);
@@ -81,72 +110,90 @@ static void discard(void *event)
 }
 
 /*
- * The model's reader, with the kernel's delta rules: the page's time
- * stamp, then each entry's delta; a time extend adds its value, an
- * absolute stamp replaces the time (rb_fix_abs_ts()), padding (a
- * discarded event) adds its delta like an event but for the delta 1 that
- * rb_event_discard() puts in place of a 0 (the audit's rule: the model's
- * clock moves in steps of more than 1, so a real delta is never 1).
+ * The model's reader, with the kernel's delta rules: each page from the
+ * first to the tail page, its time stamp, then each entry's delta; a time
+ * extend adds its value, an absolute stamp replaces the time
+ * (rb_fix_abs_ts()), padding (a discarded event, or the end of a page
+ * that an event did not fit in) adds its delta like an event but for the
+ * delta 1 that rb_event_discard() and rb_reset_tail() put in place of a
+ * 0 (the audit's rule: the model's clock moves in steps of more than 1,
+ * so a real delta is never 1).  Entries are numbered by their place in
+ * the buffer: page * 4096 + offset.
  */
 static int decode(struct rbr_entry *out, int max, char *why, size_t len)
 {
-	unsigned long commit = data_page->commit.a;
-	unsigned long e = 0;
-	u64 ts = data_page->time_stamp;
-	int n = 0;
+	int last = page_index(cpu_buffer.tail_page), n = 0;
 
-	while (e < commit) {
-		struct ring_buffer_event *event = (void *)(data_page->data + e);
-		struct rbr_entry *x = &out[n];
-		unsigned int length;
+	if (cpu_buffer.commit_page != cpu_buffer.tail_page) {
+		snprintf(why, len, "the commit page (%d) is not the tail page (%d)",
+			 page_index(cpu_buffer.commit_page), last);
+		return -1;
+	}
+	for (int p = 0; p <= last; p++) {
+		struct buffer_data_page *data_page = pages[p].page;
+		unsigned long commit = data_page->commit.a;
+		unsigned long write = pages[p].write.a & RB_WRITE_MASK;
+		unsigned long e = 0;
+		u64 ts = data_page->time_stamp;
 
-		if (n == max) {
-			snprintf(why, len, "more than %d entries", max);
+		if (commit != write) {
+			snprintf(why, len, "page %d's commit (%lu) is not its write (%lu)", p, commit,
+				 write);
 			return -1;
 		}
-		x->offset = e;
-		x->id = 0;
-		switch (event->type_len) {
-		case RINGBUF_TYPE_TIME_EXTEND:
-			x->kind = RBR_EXTEND;
-			x->delta = rb_event_time_stamp(event);
-			ts += x->delta;
-			break;
-		case RINGBUF_TYPE_TIME_STAMP:
-			x->kind = RBR_ABSOLUTE;
-			x->delta = rb_event_time_stamp(event);
-			ts = rb_fix_abs_ts(x->delta, ts);
-			break;
-		case RINGBUF_TYPE_PADDING:
-			x->kind = RBR_PADDING;
-			x->delta = event->time_delta;
-			if (event->time_delta != 1)
+		while (e < commit) {
+			struct ring_buffer_event *event = (void *)(data_page->data + e);
+			struct rbr_entry *x = &out[n];
+			unsigned int length;
+
+			if (n == max) {
+				snprintf(why, len, "more than %d entries", max);
+				return -1;
+			}
+			x->offset = p * RBR_PAGE_DEFAULT + e;
+			x->id = 0;
+			switch (event->type_len) {
+			case RINGBUF_TYPE_TIME_EXTEND:
+				x->kind = RBR_EXTEND;
+				x->delta = rb_event_time_stamp(event);
+				ts += x->delta;
+				break;
+			case RINGBUF_TYPE_TIME_STAMP:
+				x->kind = RBR_ABSOLUTE;
+				x->delta = rb_event_time_stamp(event);
+				ts = rb_fix_abs_ts(x->delta, ts);
+				break;
+			case RINGBUF_TYPE_PADDING:
+				x->kind = RBR_PADDING;
+				x->delta = event->time_delta;
+				if (event->time_delta != 1)
+					ts += event->time_delta;
+				break;
+			default:
+				x->kind = RBR_DATA;
+				x->delta = event->time_delta;
 				ts += event->time_delta;
-			break;
-		default:
-			x->kind = RBR_DATA;
-			x->delta = event->time_delta;
-			ts += event->time_delta;
-			x->id = *(u32 *)rb_event_data(event);
-			break;
+				x->id = *(u32 *)rb_event_data(event);
+				break;
+			}
+			x->ts = ts;
+			length = rb_event_length(event);
+			if (!length || e + length > commit) {
+				snprintf(why, len, "page %d: entry at %lu of length %u runs past the commit %lu",
+					 p, e, length, commit);
+				return -1;
+			}
+			e += length;
+			n++;
 		}
-		x->ts = ts;
-		length = rb_event_length(event);
-		if (!length || e + length > commit) {
-			snprintf(why, len, "entry at %lu of length %u runs past the commit %lu",
-				 e, length, commit);
-			return -1;
-		}
-		e += length;
-		n++;
 	}
 	return n;
 }
 
 static void indexes(unsigned long *write, unsigned long *commit)
 {
-	*write = tail_page.write.a & RB_WRITE_MASK;
-	*commit = data_page->commit.a;
+	*write = cpu_buffer.tail_page->write.a & RB_WRITE_MASK;
+	*commit = cpu_buffer.tail_page->page->commit.a;
 }
 
 static void stamps(u64 *before, u64 *write)
@@ -158,61 +205,98 @@ static void stamps(u64 *before, u64 *write)
 static u64 hash(u64 h, u64 (*mix)(u64, u64))
 {
 	const local_t *words[] = {
-		&tail_page.write, &tail_page.entries, &data_page->commit,
 		&cpu_buffer.entries_bytes, &cpu_buffer.entries, &cpu_buffer.committing,
 		&cpu_buffer.commits,
 	};
-	unsigned long end = tail_page.write.a & RB_WRITE_MASK;
-	const u64 *p = (const u64 *)data_page->data;
+	int last = page_index(cpu_buffer.tail_page);
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		h = mix(h, words[i]->a);
 	h = mix(h, cpu_buffer.before_stamp.time.a);
 	h = mix(h, cpu_buffer.write_stamp.time.a);
-	h = mix(h, data_page->time_stamp);
+	h = mix(h, (u64)last << 32 | page_index(cpu_buffer.commit_page));
 	h = mix(h, (u64)checking.counter << 32 | (u32)ts_dump.counter);
 	h = mix(h, (u64)cpu_buffer.record_disabled.counter << 32 |
 		   (u32)buffer.record_disabled.counter);
 	for (unsigned int i = 0; i < MAX_NEST; i++)
 		h = mix(h, cpu_buffer.event_stamp[i]);
-	if (end > PAGE_SIZE - BUF_PAGE_HDR_SIZE)
-		end = PAGE_SIZE - BUF_PAGE_HDR_SIZE;
-	for (unsigned long i = 0; i < (end + 7) / 8; i++)
-		h = mix(h, p[i]);
+	/* the tail page and every page before it; one past it (a switch under way) */
+	for (int p = 0; p <= last + 1 && p < RBR_PAGES; p++) {
+		const struct buffer_page *bpage = &pages[p];
+		unsigned long end = bpage->write.a & RB_WRITE_MASK;
+		const u64 *d = (const u64 *)bpage->page->data;
+
+		h = mix(h, bpage->write.a);
+		h = mix(h, bpage->entries.a);
+		h = mix(h, bpage->page->commit.a);
+		h = mix(h, bpage->page->time_stamp);
+		h = mix(h, bpage->real_end);
+		if (end > PAGE_SIZE - BUF_PAGE_HDR_SIZE)
+			end = PAGE_SIZE - BUF_PAGE_HDR_SIZE;
+		for (unsigned long i = 0; i < (end + 7) / 8; i++)
+			h = mix(h, d[i]);
+	}
 	return h;
 }
 
+/*
+ * The name of a shared word for traces: the current tail page's words
+ * by that name (the trace marks steps A and C on "tail_page->write").
+ */
 static const char *word_name(const void *word)
 {
 	static const struct { const void *word; const char *name; } names[] = {
-		{ &tail_page.write,		"tail_page->write" },
-		{ &tail_page.entries,		"tail_page->entries" },
 		{ &cpu_buffer.entries_bytes,	"entries_bytes" },
 		{ &cpu_buffer.entries,		"entries" },
 		{ &cpu_buffer.committing,	"committing" },
 		{ &cpu_buffer.commits,		"commits" },
 		{ &cpu_buffer.before_stamp,	"before_stamp" },
 		{ &cpu_buffer.write_stamp,	"write_stamp" },
+		{ &cpu_buffer.tail_page,	"cpu_buffer->tail_page" },
+		{ &cpu_buffer.pages_touched,	"pages_touched" },
 	};
+	static char name[64];
 
-	if (data_page && word == &data_page->commit)
-		return "page->commit";
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (names[i].word == word)
 			return names[i].name;
+	for (int p = 0; p < RBR_PAGES; p++) {
+		const char *what = word == &pages[p].write ? "write" :
+				   word == &pages[p].entries ? "entries" :
+				   word == &pages[p].page->commit ? "commit" : NULL;
+
+		if (!what)
+			continue;
+		if (&pages[p] == cpu_buffer.tail_page)
+			snprintf(name, sizeof(name), "%s->%s",
+				 what[0] == 'c' ? "page" : "tail_page", what);
+		else
+			snprintf(name, sizeof(name), "page %d->%s", p, what);
+		return name;
+	}
 	return "?";
 }
 
-/* Statistics for readers: the reserve, commit and discard paths only add to them. */
+/*
+ * Statistics for readers: the reserve, commit and discard paths only add
+ * to them.  A page's entries too, but for a page switch, which reads
+ * them (rb_tail_page_update()'s cmpxchg): with pages that never fill,
+ * there is none.
+ */
 static bool counter_only(const void *word)
 {
-	return word == &cpu_buffer.entries || word == &cpu_buffer.entries_bytes ||
-	       word == &tail_page.entries;
+	if (word == &cpu_buffer.entries || word == &cpu_buffer.entries_bytes ||
+	    word == &cpu_buffer.pages_touched)
+		return true;
+	return PAGE_SIZE == RBR_PAGE_DEFAULT && word == &pages[0].entries;
 }
 
 static bool is_write_index(const void *word)
 {
-	return word == &tail_page.write;
+	for (int p = 0; p < RBR_PAGES; p++)
+		if (word == &pages[p].write)
+			return true;
+	return false;
 }
 
 const struct rbr_variant RBR_SYM = {

@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: rbreserve [--variant NAME] [--depth D] [--ops K|K0,K1..] [--no-discard] [--replay PICKS]\n"
 "                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--jobs N]\n"
-"                 [--json FILE]\n"
+"                 [--page-size N] [--json FILE]\n"
 "       rbreserve [--depth D] [--ops K] --estimate N\n"
 "       rbreserve --list\n"
 "\n"
@@ -56,6 +56,10 @@ static void usage(FILE *f)
 "                       was, the same as one before the load (a cross-check)\n"
 "  -e, --estimate N     estimate the bound's executions without pruning from N\n"
 "                       random ones (Knuth's estimator; it tends to be low)\n"
+"  -P, --page-size N    the sub-buffer's size in bytes, its 16-byte header\n"
+"                       included: 4096 (the default; no bound fills it) or a\n"
+"                       smaller power of two from 32, so that events switch\n"
+"                       sub-buffers (64: 48 bytes, six 8-byte events)\n"
 "  -J, --jobs N         N processes, each exploring its share of every bound\n"
 "                       (subtrees by their first choices; default 1)\n"
 "  -j, --json FILE      the result as JSON too (- for standard output)\n"
@@ -72,6 +76,7 @@ static void usage(FILE *f)
 struct bound {
 	int depth;
 	int ops[RBR_MAX_DEPTH];
+	unsigned long page_size;	/* the sub-buffer's, header included */
 };
 
 /*
@@ -80,9 +85,17 @@ struct bound {
  * of them in seconds (docs/model.md).  An interrupt that writes three
  * events into one event of the task is the shortest way to a slow path
  * whose stamp an event after it pairs with (slow-path-sets-write-stamp);
- * depth 2 with 3 events each takes minutes.
+ * depth 2 with 3 events each takes minutes.  The last has sub-buffers of
+ * two 8-byte events, so that events switch sub-buffers.
  */
-static const char *const default_bounds[] = { "2,2", "1,1,1", "1,3" };
+static const struct bound default_bounds[] = {
+	{ .depth = 2, .ops = { 2, 2 }, .page_size = RBR_PAGE_DEFAULT },
+	{ .depth = 3, .ops = { 1, 1, 1 }, .page_size = RBR_PAGE_DEFAULT },
+	{ .depth = 2, .ops = { 1, 3 }, .page_size = RBR_PAGE_DEFAULT },
+	{ .depth = 2, .ops = { 2, 2 }, .page_size = 32 },
+};
+#define DEFAULT_BOUNDS_TEXT	"depth 2, 2 events; depth 3, 1 event; depth 2, events 1,3; " \
+				"depth 2, 2 events on 32-byte sub-buffers"
 
 /* "K" (every level) or "K0,K1,..." (one per level); -1 if neither */
 static int parse_ops(const char *arg, struct bound *b, bool *per_level)
@@ -109,6 +122,7 @@ static int parse_ops(const char *arg, struct bound *b, bool *per_level)
 static void setup(const struct rbr_variant *var, const struct bound *b, bool discards)
 {
 	rbr.var = var;
+	rbr_page_size = b->page_size;
 	rbr.depth = b->depth;
 	memcpy(rbr.ops, b->ops, sizeof(rbr.ops));
 	rbr.discards = discards;
@@ -196,10 +210,10 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"ops_per_level\": [", rbr.depth, max);
 	for (int l = 0; l < rbr.depth; l++)
 		fprintf(f, "%s%d", l ? ", " : "", rbr.ops[l]);
-	fprintf(f, "], \"discards\": %s, \"verdict\": \"%s\", "
+	fprintf(f, "], \"page_size\": %lu, \"discards\": %s, \"verdict\": \"%s\", "
 		"\"executions\": %llu, \"states\": %llu, \"commuted\": %llu, \"reduced\": %s, "
 		"\"seconds\": %.2f, \"why\": ",
-		rbr.discards ? "true" : "false", verdict,
+		rbr_page_size, rbr.discards ? "true" : "false", verdict,
 		rbr.executions, rbr.states, rbr.commuted, rbr.reducing ? "true" : "false", secs);
 	json_string(f, rbr.why);
 	fprintf(f, ", \"replay\": ");
@@ -229,7 +243,7 @@ static int explore_bound(const struct rbr_variant *var, const struct bound *b, b
 	for (int d = exact ? b->depth : 1; d <= b->depth && !end; d++) {
 		for (int k = exact ? max : 1; k <= max && !end; k++) {
 			unsigned long long before = rbr.executions;
-			struct bound w = { .depth = d };
+			struct bound w = { .depth = d, .page_size = b->page_size };
 			bool again = false, final;
 			char text[64];
 
@@ -277,6 +291,7 @@ int main(int argc, char **argv)
 		{ "list",	no_argument,	   NULL, 'l' },
 		{ "estimate",	required_argument, NULL, 'e' },
 		{ "jobs",	required_argument, NULL, 'J' },
+		{ "page-size",	required_argument, NULL, 'P' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -285,7 +300,9 @@ int main(int argc, char **argv)
 	bool hashing = true, reducing = true, exact = false, verbose = false, discards = true;
 	bool per_level = false;
 	int nops = 0, depth = 0, c, end = RBR_END_OK, jobs = 1, nbounds, ndone = 0;
-	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64], b = { 0 };
+	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64];
+	struct bound b = { .page_size = RBR_PAGE_DEFAULT };
+	unsigned long page_size = 0;
 	char seq[RBR_MAX_PATH + 1] = "", text[64];
 	double t0;
 	char *endp;
@@ -294,7 +311,7 @@ int main(int argc, char **argv)
 	/* a line at a time: a long run that is stopped keeps what it said */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:P:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			var = NULL;
@@ -346,6 +363,12 @@ int main(int argc, char **argv)
 			if (*endp || endp == optarg || jobs < 1 || jobs > 64)
 				return bad_usage("--jobs: not a number from 1 to 64:", optarg);
 			break;
+		case 'P':
+			page_size = strtoul(optarg, &endp, 10);
+			if (*endp || endp == optarg || page_size < 32 || page_size > RBR_PAGE_DEFAULT ||
+			    (page_size & (page_size - 1)))
+				return bad_usage("--page-size: not a power of two from 32 to 4096:", optarg);
+			break;
 		case 'l':
 			for (unsigned int i = 0; i < rbr_nvariants; i++)
 				printf("%-28s %s\n", rbr_variants[i]->name, rbr_variants[i]->what);
@@ -375,15 +398,17 @@ int main(int argc, char **argv)
 		bounds[0] = b;
 		nbounds = 1;
 	} else {
-		for (nbounds = 0; nbounds < (int)ARRAY_SIZE(default_bounds); nbounds++) {
-			bool pl;
-
-			bounds[nbounds].depth = parse_ops(default_bounds[nbounds], &bounds[nbounds], &pl);
-		}
+		for (nbounds = 0; nbounds < (int)ARRAY_SIZE(default_bounds); nbounds++)
+			bounds[nbounds] = default_bounds[nbounds];
 		/* --replay and --estimate without a bound: 3 levels of 2 events */
-		b = (struct bound){ .depth = 3, .ops = { 2, 2, 2 } };
+		b = (struct bound){ .depth = 3, .ops = { 2, 2, 2 }, .page_size = RBR_PAGE_DEFAULT };
 	}
 
+	/* --page-size: every bound's sub-buffers */
+	for (int i = 0; page_size && i < nbounds; i++)
+		bounds[i].page_size = page_size;
+	if (page_size)
+		b.page_size = page_size;
 	setup(var, nbounds == 1 ? &bounds[0] : &b, discards);
 	printf("rbreserve: variant %s: %s\n", var->name, var->what);
 	printf("rbreserve: %d nested contexts (", rbr.depth);
@@ -391,7 +416,7 @@ int main(int argc, char **argv)
 		printf("%s%s", l ? " > " : "", rbr_level_names[l]);
 	printf("), %s, %s; one CPU, one sub-buffer; the clock moves by %llu or not at each read\n",
 	       nbounds == 1 || picks || probes ? rbr_bound(text, sizeof(text)) :
-	       "the default bounds (depth 2, 2 events; depth 3, 1 event; depth 2, events 1,3)",
+	       "the default bounds (" DEFAULT_BOUNDS_TEXT ")",
 	       discards ? "each event committed or discarded" : "each event committed", RBR_TICK);
 	if (picks)
 		return replay(picks, false);
@@ -431,8 +456,8 @@ int main(int argc, char **argv)
 		if (nbounds == 1)
 			printf("rbreserve: every rule holds up to %s\n", rbr_bound(text, sizeof(text)));
 		else
-			printf("rbreserve: every rule holds up to depth 2, 2 events, at depth 3, 1 event, "
-			       "and at depth 2, events 1,3\n");
+			printf("rbreserve: every rule holds in the default bounds (" DEFAULT_BOUNDS_TEXT
+			       ")\n");
 		return 0;
 	}
 	printf("rbreserve: %s: %s\n", end == RBR_END_VIOLATION ? "COUNTEREXAMPLE" :
@@ -441,8 +466,10 @@ int main(int argc, char **argv)
 	replay(seq, true);
 	b = (struct bound){ .depth = rbr.depth };
 	memcpy(b.ops, rbr.ops, sizeof(b.ops));
-	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %s%s --replay %s\n",
-	       var->name, rbr.depth, ops_arg(&b, text, sizeof(text)),
-	       discards ? "" : " --no-discard", seq);
+	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %s", var->name,
+	       rbr.depth, ops_arg(&b, text, sizeof(text)));
+	if (rbr_page_size != RBR_PAGE_DEFAULT)
+		printf(" --page-size %lu", rbr_page_size);
+	printf("%s --replay %s\n", discards ? "" : " --no-discard", seq);
 	return end == RBR_END_VIOLATION ? 1 : 2;
 }

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bound and replays; --jobs gives the same verdicts; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; finding (h) replays without its fix and not with it; the default bound ends; the extraction names what it misses
+# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bound and replays; --jobs gives the same verdicts; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the model's findings (h), (p), (q) replay without their fixes and not with them; the default bound ends; the extraction names what it misses
 #
 # Asserts on rbreserve's --json result, not on its text.  The bounds are
 # the smallest that show each thing (docs/model.md has the times).
@@ -18,7 +18,7 @@ reserve() {
 field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$j" "$1" 2>/dev/null; }
 # the bound's --ops argument: the events of each level, outermost first
 ops_arg() { python3 -c 'import json, sys; print(",".join(map(str, json.load(open(sys.argv[1]))["ops_per_level"])))' "$j" 2>/dev/null; }
-summary() { echo "$(field verdict) at depth $(field depth), events $(ops_arg), $(field executions) executions, $(field seconds) s"; }
+summary() { echo "$(field verdict) at depth $(field depth), events $(ops_arg), $(field page_size)-byte sub-buffers, $(field executions) executions, $(field seconds) s"; }
 
 for line in $(kspec_lines); do
 	bin=$BUILD/reserve-model/$line-ours/rbreserve
@@ -31,7 +31,8 @@ for line in $(kspec_lines); do
 
 	# every seeded fault, in the default bound (no bound given): caught,
 	# and its counterexample replays with the bound the JSON names
-	faults=$(python3 "$TOP/userspace-checker/reserve-model/extract-reserve.py" --faults)
+	src=$(RBTS_KERNEL=$line:ours:default:x86_64 bash -c ". '$TOP/images/common.sh'; echo \$SRC")
+	faults=$(python3 "$TOP/userspace-checker/reserve-model/extract-reserve.py" --faults "$src")
 	for f in $faults; do
 		reserve "$line-$f" "$bin" --variant "$f"
 		case $f in
@@ -49,7 +50,7 @@ for line in $(kspec_lines); do
 		why=$(field why) picks=$(field replay) rc2=0
 		if [ "$rc" = 1 ] && [ "$(field verdict)" = counterexample ]; then
 			out=$("$bin" --variant "$f" --depth "$(field depth)" --ops "$(ops_arg)" \
-				--replay "$picks" 2>&1) || rc2=$?
+				--page-size "$(field page_size)" --replay "$picks" 2>&1) || rc2=$?
 		fi
 		if [ "$rc" = 1 ] && [ "$rc2" = 1 ] && out_has -F "COUNTEREXAMPLE: $why"; then
 			ok "$line: seeded fault $f is caught in the default bound and replays: $(summary): $why"
@@ -92,43 +93,51 @@ for line in $(kspec_lines); do
 	else
 		not_ok "$line: our tree holds at depth 3, 1 event (exit $rc: $(field why))"
 	fi
-	# finding (h): our tree with the slow path storing the clock it read
-	# (its fix undone) fails at depth 3, 2 events; the counterexample of
-	# images/findings.json replays there, and our tree meets every rule
-	# on the same picks (the whole bound takes minutes: docs/model.md)
-	src=$(RBTS_KERNEL=$line:ours:default:x86_64 bash -c ". '$TOP/images/common.sh'; echo \$SRC")
-	h=$tmp/h-$line
-	mkdir -p "$h/kernel/trace" "$h/include/linux"
-	cp "$src/include/linux/ring_buffer.h" "$h/include/linux/"
-	sed 's/rb_time_set(&cpu_buffer->before_stamp, RB_TIME_NONE);/rb_time_set(\&cpu_buffer->before_stamp, ts);/' \
-		"$src/kernel/trace/ring_buffer.c" > "$h/kernel/trace/ring_buffer.c"
-	read -r hd hk hpicks < <(python3 -c 'import json, sys
-f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["label"] == "h"][0]["model"]
-print(f["depth"], f["ops"], f["replay"])' "$TOP/images/findings.json")
-	rc=0 rc2=0
-	if cmp -s "$src/kernel/trace/ring_buffer.c" "$h/kernel/trace/ring_buffer.c"; then
-		rc=undone
-	elif ! make -s -C "$TOP/userspace-checker/reserve-model" O="$h/out" KSRC="$h" \
-		> "$LOGS/reserve-model-h.log" 2>&1; then
-		rc=build
-	else
-		out=$("$h/out/rbreserve" --depth "$hd" --ops "$hk" --replay "$hpicks" 2>&1) || rc=$?
-		"$bin" --depth "$hd" --ops "$hk" --replay "$hpicks" > "$LOGS/reserve-model-h.log" 2>&1 || rc2=$?
-	fi
-	if [ "$rc" = 1 ] && out_has 'COUNTEREXAMPLE: .*outside \[' && [ "$rc2" = 0 ]; then
-		ok "$line: finding (h): without its fix, depth $hd, $hk events: $(echo "$out" | grep -m1 'COUNTEREXAMPLE'); with it, the same picks meet every rule"
-	else
-		not_ok "$line: finding (h) replays without its fix and not with it (without: $rc, with: $rc2; see $LOGS/reserve-model-h.log)"
-	fi
+	# the model's findings (images/findings.json): our tree with the fix's
+	# patch reversed fails on the finding's --replay, and our tree meets
+	# every rule on the same picks (the whole bounds take minutes:
+	# docs/model.md)
+	while read -r label fix md mk mp mpicks; do
+		h=$tmp/$label-$line patchfile=
+		for p in "$TOP/kernel-patches/$line"/[0-9][0-9][0-9][0-9]-"$fix".patch; do
+			[ -f "$p" ] && patchfile=$p
+		done
+		mkdir -p "$h/kernel/trace" "$h/include/linux"
+		cp "$src/include/linux/ring_buffer.h" "$h/include/linux/"
+		cp "$src/kernel/trace/ring_buffer.c" "$h/kernel/trace/"
+		rc=0 rc2=0
+		if [ -z "$patchfile" ]; then
+			rc="no-patch"
+		elif ! patch -s -R -p1 -d "$h" < "$patchfile" > "$LOGS/reserve-model-$label.log" 2>&1; then
+			rc=unpatch
+		elif ! make -s -C "$TOP/userspace-checker/reserve-model" O="$h/out" KSRC="$h" VARIANTS=tree \
+			>> "$LOGS/reserve-model-$label.log" 2>&1; then
+			rc=build
+		else
+			out=$("$h/out/rbreserve" --depth "$md" --ops "$mk" --page-size "$mp" --replay "$mpicks" 2>&1) || rc=$?
+			"$bin" --depth "$md" --ops "$mk" --page-size "$mp" --replay "$mpicks" \
+				>> "$LOGS/reserve-model-$label.log" 2>&1 || rc2=$?
+		fi
+		if [ "$rc" = 1 ] && out_has 'COUNTEREXAMPLE: ' && [ "$rc2" = 0 ]; then
+			ok "$line: finding ($label): without its fix (${patchfile##*/} reversed), depth $md, $mk events, $mp-byte sub-buffers: $(echo "$out" | grep -m1 'COUNTEREXAMPLE'); with it, the same picks meet every rule"
+		else
+			not_ok "$line: finding ($label) replays without its fix and not with it (without: $rc, with: $rc2; see $LOGS/reserve-model-$label.log)"
+		fi
+	done < <(python3 -c 'import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    m = f.get("model")
+    if m:
+        print(f["label"], f["fix"], m["depth"], m["ops"], m.get("page_size", 4096), m["replay"])' "$TOP/images/findings.json")
 
-	# no bound given: depth 2 with 2 events, depth 3 with 1, then depth 2
-	# with 1 and 3 (the last bound explored is the one the JSON names),
-	# and it ends
+	# no bound given: depth 2 with 2 events, depth 3 with 1, depth 2
+	# with 1 and 3, then depth 2 with 2 events on 32-byte sub-buffers (the
+	# last bound explored is the one the JSON names), and it ends
 	reserve "$line-default" "$bin"
-	if [ "$rc" = 0 ] && [ "$(field verdict)" = pass ] && [ "$(field depth)/$(ops_arg)" = 2/1,3 ]; then
+	if [ "$rc" = 0 ] && [ "$(field verdict)" = pass ] &&
+	   [ "$(field depth)/$(ops_arg)/$(field page_size)" = 2/2,2/32 ]; then
 		ok "$line: with no bound, the default ones are explored and hold: $(summary)"
 	else
-		not_ok "$line: the default bounds end at depth 2, events 1,3 and hold (exit $rc, $(field depth)/$(ops_arg): $(field why))"
+		not_ok "$line: the default bounds end at depth 2, 2 events on 32-byte sub-buffers and hold (exit $rc, $(field depth)/$(ops_arg)/$(field page_size): $(field why))"
 	fi
 
 	# state hashing and the reduction (an interrupt after a load it
@@ -192,7 +201,7 @@ else
 fi
 
 # Bad options are usage errors.
-for args in "--depth 9" "--ops 0" "--ops 1,5" "--ops 1,,3" "--ops 1,3," "--depth 3 --ops 1,3" "--variant nope" "--replay 0x!" "--estimate 0" "--estimate x" "--jobs 0" "--jobs 65" "--bogus"; do
+for args in "--page-size 48" "--page-size 16" "--page-size 8192" "--depth 9" "--ops 0" "--ops 1,5" "--ops 1,,3" "--ops 1,3," "--depth 3 --ops 1,3" "--variant nope" "--replay 0x!" "--estimate 0" "--estimate x" "--jobs 0" "--jobs 65" "--bogus"; do
 	rc=0
 	# shellcheck disable=SC2086
 	msg=$("$BUILD/reserve-model/6.1-ours/rbreserve" $args 2>&1) || rc=$?
