@@ -37,7 +37,7 @@ enum rbr_access {
 	RBR_CLOCK,		/* a read of the trace clock */
 };
 
-/* One entry of the page as the model's reader decodes it. */
+/* One entry of the buffer as the model's reader decodes it. */
 enum rbr_entry_kind { RBR_DATA, RBR_PADDING, RBR_EXTEND, RBR_ABSOLUTE };
 
 struct rbr_entry {
@@ -62,7 +62,7 @@ struct rbr_variant {
 	u64 (*event_time_stamp)(void *event);	/* of the reserved event */
 	void (*commit)(void *event);
 	void (*discard)(void *event);
-	/* the model's reader: the page's entries, in order; -1 if malformed */
+	/* the model's reader: the buffer's entries, in order; -1 if malformed */
 	int (*decode)(struct rbr_entry *e, int max, char *why, size_t len);
 	/* the write and commit indexes of the page, the stamps */
 	void (*indexes)(unsigned long *write, unsigned long *commit);

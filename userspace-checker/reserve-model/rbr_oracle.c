@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The oracle, in the seed's words, on the sub-buffer as the model's
+ * The oracle, in the seed's words, on the sub-buffers as the model's
  * reader decodes it once every context has returned:
  *
- *  - every event was committed: the page's commit reached its write;
- *  - each committed event is on the page once, as data; no discarded one is;
+ *  - every event was committed: each sub-buffer's commit reached its write,
+ *    and the commit page is the tail page;
+ *  - each committed event is in the buffer once, as data; no discarded one is;
  *  - time stamps never go backwards in buffer order (so an event that
  *    reserved after another's step C is never stamped before it: its own
  *    C, and so its place, comes later);
@@ -47,11 +48,11 @@ void rbr_check_buffer(void)
 
 	rbr.var->indexes(&write, &commit);
 	if (commit != write)
-		rbr_fail("every event has returned, but the page's commit (%lu) is not its write (%lu)",
+		rbr_fail("every event has returned, but the tail page's commit (%lu) is not its write (%lu)",
 			 commit, write);
 	n = rbr.var->decode(ent, RBR_MAX_ENTRIES, why, sizeof(why));
 	if (n < 0)
-		rbr_fail("the page does not decode: %s", why);
+		rbr_fail("the buffer does not decode: %s", why);
 	if (rbr.trace)
 		for (int k = 0; k < n; k++)
 			fprintf(rbr.trace, "  page %u at %3u: %-8s %2d delta %-6llu -> time %llu\n",

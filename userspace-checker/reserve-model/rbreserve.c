@@ -7,7 +7,7 @@
  * rbr_oracle.c.
  *
  * Exit status: 0 the oracle holds, 1 counterexample, 2 usage error or the
- * model could not follow the code (a page switch).
+ * model could not follow the code (overwrite mode).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -414,7 +414,7 @@ int main(int argc, char **argv)
 	printf("rbreserve: %d nested contexts (", rbr.depth);
 	for (int l = 0; l < rbr.depth; l++)
 		printf("%s%s", l ? " > " : "", rbr_level_names[l]);
-	printf("), %s, %s; one CPU, one sub-buffer; the clock moves by %llu or not at each read\n",
+	printf("), %s, %s; one CPU; the clock moves by %llu or not at each read\n",
 	       nbounds == 1 || picks || probes ? rbr_bound(text, sizeof(text)) :
 	       "the default bounds (" DEFAULT_BOUNDS_TEXT ")",
 	       discards ? "each event committed or discarded" : "each event committed", RBR_TICK);
