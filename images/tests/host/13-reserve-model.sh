@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bound and replays; --jobs gives the same verdicts; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the model's findings (h), (p), (q) replay without their fixes and not with them; the default bound ends; the extraction names what it misses
+# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bound and replays; hashing, the reduction and --jobs give the same verdicts, also with page switches; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the model's findings (h), (p), (q) replay without their fixes and not with them; the default bound ends; the extraction names what it misses
 #
 # Asserts on rbreserve's --json result, not on its text.  The bounds are
 # the smallest that show each thing (docs/model.md has the times).
@@ -143,28 +143,33 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 	# state hashing and the reduction (an interrupt after a load it
 	# leaves as found is the one before the load) change no verdict: a
 	# cross-check at a small bound; the reduction does prune there
-	for v in tree f-no-write-check; do
-		reserve "$line-hash-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact
+	# (and with page switches: 32-byte sub-buffers, VARIANT@32)
+	for vp in tree@4096 f-no-write-check@4096 tree@32 came-after-write-only@32; do
+		v=${vp%@*} ps=${vp#*@}
+		name=$v
+		[ "$ps" = 4096 ] || name="$v on $ps-byte sub-buffers"
+		b2=(--variant "$v" --depth 2 --ops 2 --page-size "$ps")
+		reserve "$line-hash-$v-$ps" "$bin" "${b2[@]}" --exact
 		a=$(field verdict) commuted=$(field commuted) n=$(field executions)
-		reserve "$line-nohash-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact --no-hash --no-reduce
+		reserve "$line-nohash-$v-$ps" "$bin" "${b2[@]}" --exact --no-hash --no-reduce
 		if [ -n "$a" ] && [ "$a" = "$(field verdict)" ]; then
-			ok "$line: $v: the same verdict with and without state hashing and the reduction ($a)"
+			ok "$line: $name: the same verdict with and without state hashing and the reduction ($a)"
 		else
-			not_ok "$line: $v: the same verdict with and without state hashing and the reduction ($a, then $(field verdict))"
+			not_ok "$line: $name: the same verdict with and without state hashing and the reduction ($a, then $(field verdict))"
 		fi
 		# two jobs, each exploring its share of the subtrees: the same
 		# verdict, and a counterexample that replays on its own
-		reserve "$line-jobs-$v" "$bin" --variant "$v" --depth 2 --ops 2 --exact --jobs 2
+		reserve "$line-jobs-$v-$ps" "$bin" "${b2[@]}" --exact --jobs 2
 		picks=$(field replay) rc2=0
 		if [ "$a" = counterexample ] && [ -n "$picks" ]; then
-			"$bin" --variant "$v" --depth 2 --ops 2 --replay "$picks" > /dev/null 2>&1 || rc2=$?
+			"$bin" "${b2[@]}" --replay "$picks" > /dev/null 2>&1 || rc2=$?
 		fi
 		if [ -n "$a" ] && [ "$a" = "$(field verdict)" ] && { [ "$a" = pass ] || [ "$rc2" = 1 ]; }; then
-			ok "$line: $v: the same verdict with --jobs 2 ($a, $(field executions) executions)${picks:+; its replay $picks fails again}"
+			ok "$line: $name: the same verdict with --jobs 2 ($a, $(field executions) executions)${picks:+; its replay $picks fails again}"
 		else
-			not_ok "$line: $v: the same verdict with --jobs 2 ($a, then $(field verdict); replay exit $rc2)"
+			not_ok "$line: $name: the same verdict with --jobs 2 ($a, then $(field verdict); replay exit $rc2)"
 		fi
-		if [ "$v" = tree ]; then
+		if [ "$vp" = tree@4096 ]; then
 			reserve "$line-noreduce-$v" "$bin" --depth 2 --ops 2 --exact --no-reduce
 			if [ "${commuted:-0}" -gt 0 ] && [ "$(field commuted)" = 0 ] &&
 			   [ "$n" -lt "$(field executions)" ]; then
