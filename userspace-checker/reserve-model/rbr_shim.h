@@ -184,16 +184,19 @@ static inline long local_add_return(long i, local_t *l)
 #define local_dec(l)		((void)local_add_return(-1, (l)))
 #define local_inc_return(l)	local_add_return(1, (l))
 
+/* A cmpxchg of a local_t or a local64_t: one atomic access, the old value */
+#define rbr_cmpxchg(l, old, new) ({					\
+	__typeof__((l)->a) __v;						\
+	rbr_point(l);							\
+	__v = (l)->a;							\
+	if (__v == (old))						\
+		(l)->a = (new);						\
+	rbr_done(l, RBR_CMPXCHG, __v, __v == (old));			\
+	__v; })
+
 static inline long local_cmpxchg(local_t *l, long old, long new)
 {
-	long v;
-
-	rbr_point(l);
-	v = l->a;
-	if (v == old)
-		l->a = new;
-	rbr_done(l, RBR_CMPXCHG, v, v == old);
-	return v;
+	return rbr_cmpxchg(l, old, new);
 }
 
 static inline bool local_try_cmpxchg(local_t *l, long *old, long new)
@@ -226,14 +229,7 @@ static inline void local64_set(local64_t *l, u64 v)
 /* the 64-bit rb_time_cmpxchg() of the trees before 6.7, for seeded faults */
 static inline u64 local64_cmpxchg(local64_t *l, u64 old, u64 new)
 {
-	u64 v;
-
-	rbr_point(l);
-	v = l->a;
-	if (v == old)
-		l->a = new;
-	rbr_done(l, RBR_CMPXCHG, v, v == old);
-	return v;
+	return rbr_cmpxchg(l, old, new);
 }
 
 /*
