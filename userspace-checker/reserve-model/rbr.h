@@ -64,8 +64,7 @@ struct rbr_variant {
 	void (*discard)(void *event);
 	/* the model's reader: the buffer's entries, in order; -1 if malformed */
 	int (*decode)(struct rbr_entry *e, int max, char *why, size_t len);
-	/* the write and commit indexes of the page, the stamps */
-	void (*indexes)(unsigned long *write, unsigned long *commit);
+	/* the stamps */
 	void (*stamps)(u64 *before, u64 *write);
 	/* every shared word and the page, mixed into h */
 	u64 (*hash)(u64 h, u64 (*mix)(u64, u64));

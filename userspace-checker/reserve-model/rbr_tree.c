@@ -137,8 +137,8 @@ static int decode(struct rbr_entry *out, int max, char *why, size_t len)
 		u64 ts = data_page->time_stamp;
 
 		if (commit != write) {
-			snprintf(why, len, "page %d's commit (%lu) is not its write (%lu)", p, commit,
-				 write);
+			snprintf(why, len, "page %d's commit (%lu) is not its write (%lu): an event "
+				 "was not committed", p, commit, write);
 			return -1;
 		}
 		while (e < commit) {
@@ -188,12 +188,6 @@ static int decode(struct rbr_entry *out, int max, char *why, size_t len)
 		}
 	}
 	return n;
-}
-
-static void indexes(unsigned long *write, unsigned long *commit)
-{
-	*write = cpu_buffer.tail_page->write.a & RB_WRITE_MASK;
-	*commit = cpu_buffer.tail_page->page->commit.a;
 }
 
 static void stamps(u64 *before, u64 *write)
@@ -309,7 +303,6 @@ const struct rbr_variant RBR_SYM = {
 	.commit		= commit,
 	.discard	= discard,
 	.decode		= decode,
-	.indexes	= indexes,
 	.stamps		= stamps,
 	.hash		= hash,
 	.word_name	= word_name,
