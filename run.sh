@@ -83,9 +83,9 @@ parse_run_opts() {
 				# tick, so that the global clock often returns a stamp again
 				kernel_args="$kernel_args tsc=unstable"; shift ;;
 		--vanilla)	vanilla=1; shift ;;
-		--without)	without=${2:-}; shift 2 || usage_error "--without needs patch numbers (0008 or 0007,0008)"
+		--without)	without=${2:-}; shift 2 || usage_error "--without needs fix numbers (0004 or 0004,0005: kernel-patches/LINE/fixes/)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
-					usage_error "--without takes patch numbers like 0008 or 0007,0008, not '$without'" ;;
+					usage_error "--without takes fix numbers like 0004 or 0004,0005, not '$without'" ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	settings+=(saveraw=1); shift ;;
 		--phases)	settings+=("phases=${2:-}"); shift 2 || usage_error "--phases needs a list" ;;
@@ -317,7 +317,7 @@ cmd_test() {
 
 # bench_kernel ITEM: NAME=SPEC for one item of --kernels: NAME=SPEC as it
 # is, or a short name: vanilla-LINE, series-LINE, series-LINE-32,
-# without-LINE-NNNN (our series less patch NNNN: what a fix costs).
+# without-LINE-NNNN (our series less fix NNNN of its fixes part: what a fix costs).
 bench_kernel() {
 	local item=$1 name spec why line nums dir
 	case "$item" in
@@ -326,7 +326,7 @@ bench_kernel() {
 	series-*-32)	name=$item spec=${item#series-}; spec=${spec%-32}:ours:rb-time-32:x86_64 ;;
 	series-*)	name=$item spec=${item#series-}:ours:default:x86_64 ;;
 	without-*)	[[ "$item" =~ ^without-([0-9.]+)-([0-9]{4}(-[0-9]{4})*)$ ]] ||
-				usage_error "--kernels: '$item' is not without-LINE-NNNN (e.g. without-6.1-0008)"
+				usage_error "--kernels: '$item' is not without-LINE-NNNN (e.g. without-6.1-0004)"
 			line=${BASH_REMATCH[1]} nums=${BASH_REMATCH[2]//-/,}
 			why=$(kspec_check "$line:ours:default:x86_64")
 			[ -z "$why" ] || usage_error "--kernels $item: $why"

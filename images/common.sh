@@ -32,6 +32,8 @@ hash_files() { cat "$@" | sha256sum | cut -c1-16; }
 
 # The patches named by a series directory's series file (the spec's
 # PATCHES by default: kernel-patches/LINE for ours), in order, as paths.
+# A line naming another series file (fixes/series) includes its patches:
+# our series is the fixes part, then the test part (docs/kernel-patches.md).
 series_patches() {
 	local series=${1:-$PATCHES}/series
 	[ -f "$series" ] || die "$series: no such file"
@@ -39,6 +41,8 @@ series_patches() {
 		while read -r p; do
 			case "$p" in
 			/*)	printf '%s\n' "$p" ;;	# a patch of another series (kspec_series_without)
+			series|*/series)
+				series_patches "$(dirname "$series")/$(dirname "$p")" ;;
 			*)	printf '%s\n' "$(dirname "$series")/$p" ;;
 			esac
 		done

@@ -34,7 +34,7 @@ grep -q "^SUBLEVEL = ${KERNEL_VERSION##*.}$" "$SRC.new/Makefile" ||
 	die "$KERNEL_TARBALL is not $KERNEL_VERSION ($(grep -m1 ^SUBLEVEL "$SRC.new/Makefile"))"
 
 for p in ${patches[@]+"${patches[@]}"}; do
-	say "  applying $(basename "$p")"
+	say "  applying ${p#$pdir/}"
 	if ! out=$(patch -d "$SRC.new" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
 		printf '%s\n' "$out" | sed 's/^/    /' >&2
 		rm -rf "$SRC.new"

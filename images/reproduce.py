@@ -65,10 +65,10 @@ def series_dir(line):
 
 
 def fix_number(f, line):
-    """The number of the finding's fix in LINE's series, from its name."""
+    """The number of the finding's fix in LINE's fixes part, from its name."""
     if 'fix' not in f:
         return None
-    with open(os.path.join(series_dir(line), 'series')) as s:
+    with open(os.path.join(series_dir(line), 'fixes', 'series')) as s:
         for p in s:
             p = p.split('#')[0].strip()
             if re.fullmatch(r'\d{4}-' + re.escape(f['fix']) + r'\.patch', p):

@@ -105,25 +105,26 @@ kspec_make_vanilla() {
 	echo "# vanilla $KERNEL_PACKAGE $KERNEL_VERSION: no patches" > "$PATCHES/series"
 }
 
-# kspec_series_without LINE NUMBERS: our series of LINE without the patches
-# whose numbers (0008, comma-separated) are given, as a series directory of
-# its own (build/without-LINE-NUMBERS: a 'series' naming the checkout's
-# patches by their paths, and our series.config), so that a fix can be
-# measured against the same kernel without it.  Prints the directory.
+# kspec_series_without LINE NUMBERS: our series of LINE without the fixes
+# whose numbers in its fixes part (0005 for fixes/0005-*.patch,
+# comma-separated) are given, as a series directory of its own
+# (build/without-LINE-NUMBERS: a 'series' naming the checkout's patches by
+# their paths, and our series.config), so that a fix can be measured
+# against the same kernel without it.  The test hooks stay.  Prints the
+# directory.
 kspec_series_without() {
-	local line=$1 nums=$2 dir pdir n p
+	local line=$1 nums=$2 dir pdir n p drop=
 	pdir=$TOP/$(awk -v l="$line" '!/^#/ && $1 == l { print $4 }' "$KSPEC_LINES")
 	dir=$BUILD/without-$line-${nums//,/-}
-	mkdir -p "$dir"
 	for n in ${nums//,/ }; do
-		[[ "$n" =~ ^[0-9]{4}$ ]] && compgen -G "$pdir/$n-*.patch" > /dev/null ||
-			{ echo "no patch $n in ${pdir#$TOP/} (have: $(cd "$pdir" && ls 0*.patch | cut -c1-4 | paste -sd' '))" >&2; return 1; }
+		p=$(compgen -G "$pdir/fixes/$n-*.patch") && [[ "$n" =~ ^[0-9]{4}$ ]] && [ "$n" != 0000 ] ||
+			{ echo "no fix $n in ${pdir#$TOP/}/fixes (have: $(cd "$pdir/fixes" && ls 0*.patch | grep -v '^0000-' | cut -c1-4 | paste -sd' '))" >&2; return 1; }
+		drop=$drop$'\n'$p
 	done
+	mkdir -p "$dir"
 	{
-		echo "# our $line series without ${nums//,/, } (./run.sh --without)"
-		sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$pdir/series" | while read -r p; do
-			case ",$nums," in *",${p:0:4},"*) ;; *) echo "$pdir/$p" ;; esac
-		done
+		echo "# our $line series without fix(es) ${nums//,/, } (./run.sh --without)"
+		series_patches "$pdir" | grep -vxF -e "${drop#$'\n'}"
 	} > "$dir/series.new"
 	mv "$dir/series.new" "$dir/series"
 	cp "$TOP/images/config/series.config" "$dir/series.config"

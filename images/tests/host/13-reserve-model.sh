@@ -99,7 +99,7 @@ for line in $(kspec_lines); do
 	# docs/model.md)
 	while read -r label fix md mk mp mpicks; do
 		h=$tmp/$label-$line patchfile=
-		for p in "$TOP/kernel-patches/$line"/[0-9][0-9][0-9][0-9]-"$fix".patch; do
+		for p in "$TOP/kernel-patches/$line"/fixes/[0-9][0-9][0-9][0-9]-"$fix".patch; do
 			[ -f "$p" ] && patchfile=$p
 		done
 		mkdir -p "$h/kernel/trace" "$h/include/linux"

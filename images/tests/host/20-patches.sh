@@ -1,11 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: kernel-patches/LINE/ of every kernel line: subjects, bodies, Signed-off-by, checkpatch --strict with the line's own tree
+# test: kernel-patches/LINE/{fixes,test}/ of every kernel line: subjects, bodies, Signed-off-by, checkpatch --strict with the line's own tree; each part one format-patch run (cover letter, numbering); every fix has a Fixes: tag or says below --- why not; the fixes apply alone to the pristine tree
 #
 # Check each line's series (images/kernel/lines.table) the way a
-# maintainer's inbox would: every patch in 'series' exists, has a
-# "subsystem: Summary" subject, a body, a Signed-off-by, and passes that
-# line's own scripts/checkpatch.pl --strict.  Prints one TAP line per check.
+# maintainer's inbox would: the line's series is its fixes part (the
+# mailable one) and then its test part, each from one `git format-patch
+# --cover-letter` run (docs/kernel-patches.md).  Every patch in a part's
+# 'series' exists, is numbered [PATCH i/N] in order under a cover letter
+# [PATCH 0/N], has a "subsystem: Summary" subject, a body, a
+# Signed-off-by, and passes that line's own scripts/checkpatch.pl
+# --strict.  A fix carries a Fixes: tag or says below its --- why it has
+# none, and the fixes apply in order to the pristine tree, without the
+# test part.  Prints one TAP line per check.
 #
 # checkpatch.pl runs on copies in a temporary directory with --no-tree, as
 # on a maintainer's machine: inside this repository it sees a git tree that
@@ -23,18 +29,49 @@ trap 'rm -rf "$tmp"' EXIT
 check_line() {	# LINE: its series, with its own tree's checkpatch
 	kspec_load "$1:ours:default:x86_64"
 	checkpatch=$SRC/scripts/checkpatch.pl
-	series=$PATCHES/series
-	rel=${PATCHES#$TOP/}
 	if [ ! -x "$checkpatch" ]; then
 		not_ok "line $1: checkpatch.pl found at ${checkpatch#$TOP/} (run ./run.sh build --kernel $1)"
 		return
 	fi
+	grep -qxE 'fixes/series' "$PATCHES/series" && grep -qxE 'test/series' "$PATCHES/series" &&
+		[ "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series" | paste -sd' ')" = "fixes/series test/series" ] &&
+		ok "${PATCHES#$TOP/}/series: the fixes part, then the test part" ||
+		not_ok "${PATCHES#$TOP/}/series: the fixes part, then the test part (have: $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series" | paste -sd' '))"
+	check_part "$1" fixes
+	check_part "$1" test
+	check_pristine "$1"
+}
 
+# subject FILE: its Subject: line, unfolded (RFC 5322), with the [PATCH] prefix
+subject() {
+	awk '/^Subject:/ { s = 1; l = $0; next }
+		s && /^[ \t]/ { l = l $0; next } s { exit } END { print l }' "$1" |
+		sed 's/^Subject: //; s/[ \t]\+/ /g'
+}
+
+check_part() {	# LINE PART
+	local part=$2 dir=$PATCHES/$2 total i n p f subj cover
+	series=$dir/series
+	rel=${dir#$TOP/}
+	[ -f "$series" ] || { not_ok "$rel/series exists"; return; }
+	total=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | wc -l)
+	cover=$dir/0000-cover-letter.patch
+	if [ -f "$cover" ] && subject "$cover" | grep -qE "^\[PATCH[^]]* 0*0/$total\] [^*]" &&
+		! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cover"; then
+		ok "$rel: a cover letter '$(subject "$cover")'"
+	else
+		not_ok "$rel: a filled-in cover letter [PATCH 0/$total] (have: $( [ -f "$cover" ] && subject "$cover" || echo none))"
+	fi
+	if [ "$part" = fixes ] && [ -f "$cover" ]; then
+		grep -q '^To: ' "$cover" && ok "$rel: the cover letter is addressed (To: $(sed -n 's/^To: //p' "$cover"))" ||
+			not_ok "$rel: the cover letter names its recipients (get_maintainer.pl)"
+	fi
+	i=0
 	n=0
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		n=$((n + 1))
-		f=$PATCHES/$p
+		f=$dir/$p
 		p=$rel/$p
 		if [ ! -f "$f" ]; then
 			not_ok "$p: listed in series but missing"
@@ -42,10 +79,10 @@ check_line() {	# LINE: its series, with its own tree's checkpatch
 		fi
 		mkdir -p "$tmp/$rel"
 		cp "$f" "$tmp/$p"
-		# Subject: may be folded over several lines (RFC 5322)
-		subj=$(awk '/^Subject:/ { s = 1; l = $0; next }
-			s && /^[ \t]/ { l = l $0; next } s { exit } END { print l }' "$f" |
-			sed 's/^Subject: \[PATCH[^]]*\] //; s/[ \t]\+/ /g')
+		subject "$f" | grep -qE "^\[PATCH[^]]* 0*$n/$total\] " &&
+			ok "$p: numbered $n/$total in its part" ||
+			not_ok "$p: numbered $n/$total in its part (have: $(subject "$f" | cut -d']' -f1)])"
+		subj=$(subject "$f" | sed 's/^\[PATCH[^]]*\] //')
 		body=$(awk '/^Subject:/ { s = 1; next } s && /^$/ { b = 1; next }
 			b && /^(Signed-off-by|---$)/ { exit } b && NF { n++ } END { print n + 0 }' "$f")
 		if echo "$subj" | grep -qE '^[a-z0-9_-]+: [A-Z]'; then
@@ -65,6 +102,11 @@ check_line() {	# LINE: its series, with its own tree's checkpatch
 		# every id unknown.  The tag's form is still checked (below and
 		# by checkpatch's GIT_COMMIT_ID); whether the id exists is the
 		# maintainer's tree's to say.
+		if [ "$part" = fixes ] && ! grep -q '^Fixes:' "$f"; then
+			sed -n '/^---$/,/^diff /p' "$f" | grep -q 'No Fixes: tag' &&
+				ok "$p: no Fixes: tag, and says why below ---" ||
+				not_ok "$p: a fix with neither a Fixes: tag nor a reason below --- for none"
+		fi
 		if grep -q '^Fixes:' "$f"; then
 			grep '^Fixes:' "$f" | grep -qvE '^Fixes: [0-9a-f]{12,40} \("[^"]+"\)$' &&
 				not_ok "$p: a Fixes: tag not of the form 'Fixes: <12+ hex> (\"subject\")'" ||
@@ -77,6 +119,30 @@ check_line() {	# LINE: its series, with its own tree's checkpatch
 		fi
 	done < "$series"
 	[ "$n" -gt 0 ] && ok "$rel/series lists $n patches" || not_ok "$rel/series lists no patch"
+}
+
+# The fixes alone, in order, on the files they touch of the pristine
+# tarball: what a maintainer's `git am` of the fixes part meets.
+check_pristine() {	# LINE
+	local d=$tmp/pristine-$1 files top p
+	mapfile -t fixes < <(series_patches "$PATCHES/fixes")
+	files=$(sed -n 's|^+++ b/||p' "${fixes[@]}" | sort -u)
+	top=$(tar -tf "$KERNEL_TARBALL" 2>/dev/null | head -n1 | cut -d/ -f1)
+	mkdir -p "$d"
+	# shellcheck disable=SC2086
+	if ! tar -xf "$KERNEL_TARBALL" -C "$d" --strip-components=1 $(printf "$top/%s " $files) 2>/dev/null; then
+		not_ok "line $1: the files the fixes touch extracted from $(basename "$KERNEL_TARBALL")"
+		return
+	fi
+	for p in "${fixes[@]}"; do
+		if ! out=$(patch -d "$d" -p1 --batch --forward --dry-run < "$p" 2>&1) ||
+			echo "$out" | grep -qE 'fuzz|offset'; then
+			not_ok "${p#$TOP/}: applies cleanly to pristine $KERNEL_VERSION after the fixes before it: $(echo "$out" | grep -m1 -E 'FAILED|fuzz|offset')"
+			return
+		fi
+		patch -d "$d" -p1 --batch --forward -s < "$p" > /dev/null
+	done
+	ok "line $1: the ${#fixes[@]} fixes apply cleanly, in order, to pristine $KERNEL_VERSION without the test part"
 }
 
 for line in $(kspec_lines); do

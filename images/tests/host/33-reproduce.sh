@@ -51,7 +51,7 @@ expect "b: a run that did not finish is an error" "$(field "s['runs'][3]['outcom
 expect "b: a sequence FAIL with entries left is a hit" "$(field "s['runs'][4]['why']")" "cpu1: 3 entries left after the drain"
 expect "b: the rate before is 2 of 3" "$(field "'%d of %d' % (s['rates']['before']['hits'], s['rates']['before']['runs'])")" "2 of 3"
 expect "b: an error is not one of the runs" "$(field "'%d of %d, %d' % (s['rates']['after']['hits'], s['rates']['after']['runs'], s['rates']['after']['errors'])")" "0 of 1, 1"
-expect "b: on 6.12 the fix left out is 0007" "$(field "s['rates']['before']['without']")" 0007
+expect "b: on 6.12 the fix left out is fixes/0004" "$(field "s['rates']['before']['without']")" 0004
 expect "b: the fix holds: exit 0" "$rc" 0
 
 judge b 6.1 "before $tmp/other 1" "after $tmp/clean 0"
@@ -80,7 +80,7 @@ printf '%s\n' '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50
 judge 0004 6.1 "before $tmp/f4 1" "before $tmp/fa 1" "after $tmp/clean 0"
 expect "0004: monotonic FAIL in the filter scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
 expect "0004: a FAIL open finding (d) explains is not a hit" "$(field "s['runs'][1]['outcome']")" clean
-expect "0004: on 6.1 the fix left out is 0004" "$(field "s['rates']['before']['without']")" 0004
+expect "0004: on 6.1 the fix left out is fixes/0001 (the label is the fix's number in the old 6.1 series)" "$(field "s['rates']['before']['without']")" 0001
 # (a): its kernel complaint, with a real step (one unit after a padding of
 # delta 1 is (d)'s)
 cp -r "$tmp/fa" "$tmp/fa2"
@@ -101,7 +101,7 @@ expect "0006: the same line 9 ms from a sched_clock marking is open finding (c)'
 
 # The options of a run
 out=$("$py" args b 6.1 before | tr '\n' ' ')
-expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0008 "
+expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0004 "
 out=$("$py" args b 6.12 after | tr '\n' ' ')
 expect "args: after is our series" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.12 "
 # a finding with no fix: our series only
@@ -111,7 +111,7 @@ expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2
 out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 before | tr '\n' ' ')
 expect "args: before a finding with no fix is our series" "$out" "--job drain --kernel 6.1 "
 out=$("$py" args a 6.12 before | tr '\n' ' ')
-expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without 0009 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --tsc-unstable --kernel 6.12 --without 0009 "
+expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without fixes/0005 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --tsc-unstable --kernel 6.12 --without 0005 "
 out=$("$py" args a 6.12 vanilla | tr '\n' ' ')
 expect "args: the natural rate is the vanilla kernel without the test-only delay" "$out" "--faults filter --duration 15 --tsc-unstable --kernel 6.12 --vanilla "
 out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 vanilla | tr '\n' ' ')

@@ -53,7 +53,7 @@ bad "kernel line 6.12 has no rb-time-32 variant" --kernel 6.12 --rb-time-32
 bad "model: kernel line 6.12 has no rb-time-32 variant" model --kernel 6.12
 bad "--kernel: kernel line '5.4' is not in images/kernel/lines.table" selftests --kernel 5.4
 bad "--kernels: 'foo' is not NAME=SPEC, vanilla-LINE, series-LINE, series-LINE-32 or without-LINE-NNNN" bench kernels --kernels vanilla-6.1,foo
-bad "--kernels without-6.1-9999: no patch 9999 in kernel-patches/6.1" bench kernels --kernels series-6.1,without-6.1-9999
+bad "--kernels without-6.1-9999: no fix 9999 in kernel-patches/6.1/fixes" bench kernels --kernels series-6.1,without-6.1-9999
 bad "--kernels: 'without-6.1' is not without-LINE-NNNN" bench kernels --kernels series-6.1,without-6.1
 bad "--kernels series-6.12-32: kernel line 6.12 has no rb-time-32 variant" bench kernels --kernels vanilla-6.1,series-6.12-32
 bad "--kernels: at least two kernels to compare" bench kernels --kernels vanilla-6.12
@@ -62,8 +62,8 @@ bad "--reader-delay-us must be 1 to 10000 microseconds, not '0'" --reader-delay-
 bad "--reader-delay-us must be 1 to 10000 microseconds, not '20000'" --reader-delay-us 20000
 bad "--discard-delay-us must be 1 to 10000 microseconds, not 'x'" --discard-delay-us x
 bad "--shrink-delay-us must be 1 to 10000 microseconds, not '10001'" --shrink-delay-us 10001
-bad "--without takes patch numbers like 0008 or 0007,0008, not '8'" --without 8
-bad "--without: no patch 0042 in kernel-patches/6.12" --kernel 6.12 --without 0042
+bad "--without takes fix numbers like 0004 or 0004,0005, not '8'" --without 8
+bad "--without: no fix 0042 in kernel-patches/6.12/fixes" --kernel 6.12 --without 0042
 bad "--vanilla has no patches to go --without" --vanilla --without 0004
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --reader-delay-us 100
 bad "--vanilla: the kernel has none of our test parameters" --vanilla --discard-delay-us 100
@@ -94,7 +94,7 @@ plan "--kernel 6.12: 6.12.118 with its own series" "kernel +6.12:ours:default:x8
 plan "--subbuf-kb reaches the guest" "rbts.subbufkb=16" --kernel 6.12 --subbuf-kb 16 --dry-run
 plan "--debug names the debug kernel and panic_on_warn" "kernel-6.1-x86_64-debug/.*panic_on_warn=1" --debug --dry-run
 plan "--arch i386 drains to the host" "6.1:ours:default:i386.*rbts.job=drain" --arch i386 --dry-run
-plan "--without: our series less that patch, in a tree of its own" "kernel +6.12:.*/build/without-6.12-0007:default:x86_64" --kernel 6.12 --without 0007 --dry-run
+plan "--without: our series less that fix, in a tree of its own" "kernel +6.12:.*/build/without-6.12-0004:default:x86_64" --kernel 6.12 --without 0004 --dry-run
 plan "--reader-delay-us reaches the kernel" "ring_buffer_reader_delay_us=500" --reader-delay-us 500 --dry-run
 plan "--discard-delay-us reaches the kernel" "ring_buffer_discard_delay_us=700" --discard-delay-us 700 --dry-run
 plan "--shrink-delay-us reaches the kernel" "ring_buffer_shrink_delay_us=900" --shrink-delay-us 900 --dry-run
