@@ -441,17 +441,23 @@ cmd_selftests() {
 # the tree's reserve path (--vanilla: the unmodified tree); both extracted
 # from ring_buffer.c at build time.
 cmd_model() {
-	local kline= why reserve= series=ours out
+	local kline= why reserve= series=ours out ksrc=
 	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
 	while :; do
 		case "${1:-}" in
 		--reserve)	reserve=1; shift ;;
 		--vanilla)	series=vanilla; shift ;;
 		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;
+		--ksrc)		ksrc=${2:-}; shift 2 || usage_error "--ksrc needs a kernel tree" ;;
 		*)		break ;;
 		esac
 	done
 	[ -n "$reserve" ] || [ "$series" = ours ] || usage_error "model: --vanilla goes with --reserve (the 32-bit rb_time_t is the same in both trees)"
+	if [ -n "$ksrc" ]; then
+		[ -n "$reserve" ] || usage_error "model: --ksrc goes with --reserve"
+		[ -z "$kline" ] && [ "$series" = ours ] || usage_error "model: --ksrc names the tree; --kernel and --vanilla name one of ours"
+		exec "$TOP/images/model-ksrc.sh" "$ksrc" "$@"
+	fi
 	if [ -n "$reserve" ]; then
 		why=$(kspec_check "${kline:-6.1}:ours:default:x86_64")
 		[ -z "$why" ] || usage_error "model: $why"
