@@ -4,7 +4,8 @@
 # The reserve-path model on any kernel tree (./run.sh model --reserve
 # --ksrc DIR): an extracted tree or a git checkout, mainline or a
 # maintainer's branch, used as it is (no series applied).  Only
-# kernel/trace/ring_buffer.c and include/linux/ring_buffer.h are read.
+# kernel/trace/ring_buffer.c and include/linux/ring_buffer.h (and 7.x's
+# ring_buffer_types.h) are read.
 # A tree whose reserve path the extractor cannot follow is refused with
 # what it missed, exit 2, before anything is built; the model is built
 # once per content of those two files (build/reserve-model/ksrc-HASH).
@@ -24,8 +25,12 @@ for f in kernel/trace/ring_buffer.c include/linux/ring_buffer.h; do
 	[ -r "$ksrc/$f" ] || refuse "no $f: not a kernel tree"
 done
 model=$TOP/userspace-checker/reserve-model
-out=$BUILD/reserve-model/ksrc-$(hash_files "$ksrc/kernel/trace/ring_buffer.c" "$ksrc/include/linux/ring_buffer.h")
+# 7.x keeps part of the event layout in ring_buffer_types.h: read too
+files=("$ksrc/kernel/trace/ring_buffer.c" "$ksrc/include/linux/ring_buffer.h")
+[ ! -f "$ksrc/include/linux/ring_buffer_types.h" ] || files+=("$ksrc/include/linux/ring_buffer_types.h")
+out=$BUILD/reserve-model/ksrc-$(hash_files "${files[@]}")
 mkdir -p "$out"
+rm -f "$out/build.log"
 
 # Can the extractor follow this tree's code?  Its one line says which
 # function or definition it missed and what it expected.

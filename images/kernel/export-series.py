@@ -5,12 +5,15 @@ and kernel-patches/LINE/test/, each one `git format-patch --cover-letter`
 run with its own `series` file.
 
 usage: export-series.py LINE GITDIR BASE FIXES TEST [--fixes-blurb F] [--test-blurb F]
+       export-series.py mainline GITDIR BASE FIXES [--fixes-blurb F]
 
   GITDIR  a git repository of the line's Debian tree (the extracted tarball
           committed as BASE), with our fixes on top up to FIXES and our
           test hooks on top of those up to TEST (commits or tags)
 
-The fixes are the mailable part: their cover letter is addressed to the
+For mainline (a port of the fixes, checked by the model, not booted
+here) there is one part, kernel-patches/mainline/ itself.  The fixes are
+the mailable part: their cover letter is addressed to the
 recipients the tree's own scripts/get_maintainer.pl names for the files
 they touch, and the notes of each commit (git notes: how its Fixes: tag was
 found, or why it has none) go below its ---.  A cover letter's subject and
@@ -64,11 +67,11 @@ def recipients(gitdir, files):
 
 
 def export(line, gitdir, base, end, part, blurb, mail):
-    outdir = os.path.join(TOP, 'kernel-patches', line, part)
+    outdir = os.path.join(TOP, 'kernel-patches', line, *([part] if part else []))
     cover = os.path.join(outdir, '0000-cover-letter.patch')
     if blurb is None:
         if not os.path.exists(cover):
-            sys.exit('%s: no cover letter to keep; give --%s-blurb' % (cover, part))
+            sys.exit('%s: no cover letter to keep; give --%s-blurb' % (cover, part or 'fixes'))
         blurb = blurb_from_cover(cover)
     files = sorted(set(git(gitdir, 'diff', '--name-only', base, end).split()))
     args = ['--cover-letter', '--zero-commit', '--no-signature',
@@ -80,10 +83,11 @@ def export(line, gitdir, base, end, part, blurb, mail):
     else:
         args += ['--subject-prefix=PATCH rbts-test']
     # the blurb reaches the cover letter as the branch's description
-    branch = 'rbts-export-%s' % part
+    branch = 'rbts-export-%s' % (part or line)
     git(gitdir, 'branch', '-f', branch, end)
     git(gitdir, 'config', 'branch.%s.description' % branch, blurb)
-    tmp = tempfile.mkdtemp(prefix='export-', dir=os.path.join(TOP, 'kernel-patches', line))
+    os.makedirs(os.path.dirname(outdir), exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix='export-', dir=os.path.dirname(outdir))
     try:
         git(gitdir, 'format-patch', '-o', tmp, '--base=' + base, *args,
             '%s..%s' % (base, branch))
@@ -124,11 +128,16 @@ def main():
     ap.add_argument('gitdir')
     ap.add_argument('base')
     ap.add_argument('fixes')
-    ap.add_argument('test')
+    ap.add_argument('test', nargs='?')
     ap.add_argument('--fixes-blurb')
     ap.add_argument('--test-blurb')
     a = ap.parse_args()
     read = lambda p: open(p).read() if p else None
+    if a.test is None:
+        if a.line != 'mainline':
+            ap.error('a kernel line has a test part: give TEST')
+        export(a.line, a.gitdir, a.base, a.fixes, None, read(a.fixes_blurb), True)
+        return
     export(a.line, a.gitdir, a.base, a.fixes, 'fixes', read(a.fixes_blurb), True)
     export(a.line, a.gitdir, a.fixes, a.test, 'test', read(a.test_blurb), False)
 

@@ -60,6 +60,7 @@ RB_ITEMS = [
     ("define", "RB_FLAG_MASK", False),
     ("define", "RB_PAGE_MOVED", False),
     ("struct", "buffer_data_page", False),
+    ("struct", "ring_buffer_cpu_meta", True),
     ("struct", "buffer_page", False),
     ("struct", "rb_event_info", False),
     ("enum", "RB_ADD_STAMP_NONE", False),
@@ -80,6 +81,7 @@ RB_ITEMS = [
     ("func", "rb_is_reader_page", False),
     ("func", "rb_inc_page", False),
     ("func", "rb_tail_page_update", False),
+    ("func", "rb_data_page_commit", True),
     ("func", "rb_page_commit", False),
     ("func", "rb_page_write", False),
     ("func", "__rb_page_index", False),
@@ -378,12 +380,34 @@ def main():
         except OSError as e:
             die("%s/%s" % (ksrc, rel), "cannot read: %s" % e.strerror)
 
+    # Since 7.x the event header's sizes, the data page and
+    # test_time_stamp() live in include/linux/ring_buffer_types.h, shared
+    # with simple_ring_buffer.c: taken whole, and what it defines is not
+    # looked for in ring_buffer.c.
+    types_rel = "include/linux/ring_buffer_types.h"
+    types = None
+    try:
+        types = open("%s/%s" % (ksrc, types_rel)).read()
+    except OSError:
+        pass
+    in_types = set()
+    if types is not None:
+        body = re.sub(r"(?m)^#include .*\n", "", types)
+        body = re.sub(r"(?s)^(?:/\*.*?\*/\s*)?#ifndef (\w+)\n#define \1\n(.*)#endif\s*$", r"\2", body)
+        in_types = set(re.findall(r"(?m)^#\s*define (\w+)", body))
+        in_types |= set(re.findall(r"(?m)^struct (\w+) \{", body))
+        in_types |= set(re.findall(r"(?m)^static inline \w+ (\w+)\(", body))
+
     chunks = []
     for rel, items in (("include/linux/ring_buffer.h", HEADER_ITEMS),
                        ("kernel/trace/ring_buffer.c", RB_ITEMS)):
         path = "%s/%s" % (ksrc, rel)
         parts, found = [], set()
+        if rel.endswith(".c") and types is not None:
+            chunks.append(("%s/%s" % (ksrc, types_rel), [(0, body)], set(in_types)))
         for kind, name, optional in items:
+            if rel.endswith(".c") and name in in_types:
+                continue
             f = find(text[rel], kind, name)
             if not f:
                 if optional:
@@ -414,14 +438,15 @@ def main():
     with open(out, "w") as o:
         o.write("/* Generated from %s by extract-reserve.py: do not edit. */\n" % ksrc)
         o.write('#include "rbr_shim.h"\n\n')
-        for path, parts, found in chunks[:1]:
+        nhead = 2 if types is not None else 1
+        for path, parts, found in chunks[:nhead]:
             o.write("/* ---- %s ---- */\n" % path)
             for _, t in parts:
                 o.write(t + "\n")
         o.write("/* ---- declarations of what follows ---- */\n")
         o.write("".join("struct %s;\n" % n for kind, n, _ in RB_ITEMS if kind == "struct"))
         o.write("".join(protos) + "\n")
-        for path, parts, found in chunks[1:]:
+        for path, parts, found in chunks[nhead:]:
             o.write("/* ---- %s ---- */\n" % path)
             for _, t in parts:
                 o.write(t + "\n")

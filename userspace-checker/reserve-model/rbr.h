@@ -22,6 +22,7 @@
 
 typedef unsigned long long u64;	/* as the kernel's, for its formats */
 typedef uint32_t u32;
+typedef uint32_t __u32;	/* the uapi spelling (7.x: struct ring_buffer_cpu_meta) */
 
 /* normal, softirq, irq, NMI; each writes up to RBR_MAX_OPS events */
 #define RBR_MAX_DEPTH	4

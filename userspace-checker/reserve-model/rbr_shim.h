@@ -279,7 +279,12 @@ struct trace_buffer {
 	void *cpumask;
 };
 
-/* 6.12's persistent ring buffer: only on a page switch */
+/*
+ * The persistent ring buffer's per-CPU meta data, only on a page switch
+ * and never set here: 6.12 calls it struct ring_buffer_meta, 7.x struct
+ * ring_buffer_cpu_meta (which the extraction takes from the tree); a
+ * void pointer serves either.
+ */
 struct ring_buffer_meta {
 	unsigned long commit_buffer;
 };
@@ -306,7 +311,7 @@ struct ring_buffer_per_cpu {
 	rb_time_t write_stamp;
 	u64 event_stamp[8];
 	bool test_removed;
-	struct ring_buffer_meta *ring_meta;
+	void *ring_meta;
 };
 
 static inline bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)

@@ -73,13 +73,29 @@ for b in "--depth 2 --ops 3" "--depth 3 --ops 2"; do
 done
 
 # 4. bad input: one line, exit 2
-for args in "--ops 0" "--depth 6" "--variant nosuch" "--bogus" "--replay X!"; do
+for args in "--ops 0" "--depth 6" "--variant nosuch" "--bogus" "--replay X!" "--value -1" "--value 0x1ffffffffffffffff" "--value 12abc"; do
 	# shellcheck disable=SC2086
 	run $args
 	n=$(echo "$out" | grep -c '^rbmodel: .*see rbmodel --help')
 	[ "$rc" = 2 ] && [ "$n" = 1 ] && ok "rbmodel $args: usage error, one line" ||
 		not_ok "rbmodel $args: usage error (exit $rc)"
 done
+
+# 4b. RB_TIME_NONE ((u64)-1, the before_stamp no time stamp equals, set by
+# the slow path since fixes/0007 of our series) survives the tree's split
+# form: msb carries the four bits above top's 30 and bottom's 30.  The
+# article's three-field form (no msb) does not keep it: the control that
+# the check can fail.
+for b in "2 4" "3 1" "4 1"; do
+	run --variant tree --depth "${b% *}" --ops "${b#* }" --exact --value 0xffffffffffffffff
+	[ "$rc" = 0 ] && out_has "V2=0xffffffffffffffff" && out_has "all requirements hold" &&
+		ok "tree: RB_TIME_NONE set and read back whole at depth ${b% *}, ${b#* } operations: $(line 'executions, all')" ||
+		not_ok "tree: RB_TIME_NONE set and read back whole at depth ${b% *}, ${b#* } operations (exit $rc: $(line COUNTEREXAMPLE:))"
+done
+run --variant article --depth 1 --ops 1 --value 0xffffffffffffffff
+[ "$rc" = 1 ] && out_has COUNTEREXAMPLE &&
+	ok "article (60 bits, no msb): RB_TIME_NONE does not survive: $(line 'COUNTEREXAMPLE:')" ||
+	not_ok "article (60 bits, no msb): RB_TIME_NONE does not survive (exit $rc)"
 
 # 5. the extraction names what it cannot find
 sed 's/\brb_time_set(/rb_time_store(/' "$ringbuf" > "$tmp/ring_buffer.c"
