@@ -62,7 +62,7 @@ check_part() {	# LINE PART
 	else
 		not_ok "$rel: a filled-in cover letter [PATCH 0/$total] (have: $( [ -f "$cover" ] && subject "$cover" || echo none))"
 	fi
-	if [ "$part" = fixes ] && [ -f "$cover" ]; then
+	if [ "$part" != test ] && [ -f "$cover" ]; then
 		grep -q '^To: ' "$cover" && ok "$rel: the cover letter is addressed (To: $(sed -n 's/^To: //p' "$cover"))" ||
 			not_ok "$rel: the cover letter names its recipients (get_maintainer.pl)"
 	fi
@@ -102,7 +102,7 @@ check_part() {	# LINE PART
 		# every id unknown.  The tag's form is still checked (below and
 		# by checkpatch's GIT_COMMIT_ID); whether the id exists is the
 		# maintainer's tree's to say.
-		if [ "$part" = fixes ] && ! grep -q '^Fixes:' "$f"; then
+		if [ "$part" != test ] && ! grep -q '^Fixes:' "$f"; then
 			sed -n '/^---$/,/^diff /p' "$f" | grep -q 'No Fixes: tag' &&
 				ok "$p: no Fixes: tag, and says why below ---" ||
 				not_ok "$p: a fix with neither a Fixes: tag nor a reason below --- for none"
@@ -148,3 +148,10 @@ check_pristine() {	# LINE
 for line in $(kspec_lines); do
 	check_line "$line"
 done
+
+# The mainline port (docs/kernel-patches.md): the same checks with the
+# newest line's checkpatch; it is checked by the model, not applied here.
+PATCHES=$TOP/kernel-patches
+if [ -x "${checkpatch:-}" ]; then
+	check_part mainline mainline
+fi
