@@ -37,6 +37,36 @@ save_kernel_stats() {
 	done > "$1" 2>/dev/null
 }
 
+# Enabling an event while the writers' interrupts run rewrites its call
+# sites (text_poke_bp(): a static key at 0->1 probes, the tracepoint's
+# static call at 1->2), and under multi-threaded TCG a vCPU now and then
+# traps on an int3 the patching CPU already removed and the guest dies
+# (docs/reliability.md, "A stray int3"; once in boot/stress, in
+# trace_sched_wakeup, as trace-cmd record enabled sched events).  So the
+# kernel events the capture records get two probes each here, before the
+# writers start, in two instances that record nothing (tracing_on 0): a
+# third probe, or its removal, changes no code.
+pin_tracepoints() {
+	local p s
+	for p in rbts-pin-a rbts-pin-b; do
+		mkdir -p "$T/instances/$p" 2>/dev/null || return 0
+		echo 0 > "$T/instances/$p/tracing_on"
+		for s in sched irq timer nmi; do
+			[ -e "$T/instances/$p/events/$s/enable" ] &&
+				echo 1 > "$T/instances/$p/events/$s/enable"
+		done
+	done
+}
+
+unpin_tracepoints() {
+	local p
+	for p in rbts-pin-a rbts-pin-b; do
+		[ -d "$T/instances/$p" ] || continue
+		echo 0 > "$T/instances/$p/events/enable"
+		rmdir "$T/instances/$p"
+	done
+}
+
 start_writers() {
 	mkdir "$I"
 	if ! echo "$clock" > "$I/trace_clock" 2>/dev/null; then

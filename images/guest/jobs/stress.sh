@@ -9,6 +9,7 @@
 # Sourced by /init (images/guest/init.sh) with the settings and
 # /etc/rbts/lib.sh; /init writes the results back when it returns.
 
+[ "$capture" = 0 ] || pin_tracepoints
 start_writers || return 0
 start_phases
 echo "rbts: rbstress writers: $(tr '\n' ' ' < "$D/settings")"
@@ -62,3 +63,4 @@ fi
 
 rmmod rbstress
 rmdir "$I"
+unpin_tracepoints
