@@ -17,6 +17,7 @@
 
 #include "rb_flyrecord.h"
 #include "rb_tracedat.h"
+#include "rb_tracedat_check.h"
 
 static bool data_failed;
 
@@ -24,32 +25,18 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 					char *err, size_t errlen)
 {
 	struct tracecmd_input *handle;
-	char head[16] = "";
-	struct stat st;
-	int fd, ret;
+	int ret;
 
-	/* Say what is wrong before libtracecmd gets a chance to guess. */
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		snprintf(err, errlen, "%s: is a directory, neither a trace.dat nor a raw capture (no meta)",
-			 path);
-		return NULL;
-	}
-	/* magic, "tracing", then the format version as a string */
-	if (read(fd, head, 12) < 12 || memcmp(head, "\027\010\104tracing", 10)) {
-		close(fd);
-		snprintf(err, errlen, "%s: not a trace-cmd data file (bad magic)", path);
-		return NULL;
-	}
-	close(fd);
-	if (strcmp(head + 10, "6") && strcmp(head + 10, "7")) {
-		snprintf(err, errlen, "%s: trace.dat format version '%.2s' is not 6 or 7", path,
-			 head + 10);
+	/*
+	 * Say what is wrong before libtracecmd gets a chance to guess: it
+	 * trusts every offset and size in the file (a cut header makes it
+	 * free twice, a page size of 0 divide by zero).
+	 */
+	if (rb_tracedat_check(path, err, errlen) < 0) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s: %s", path, why);
 		return NULL;
 	}
 

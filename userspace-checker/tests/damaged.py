@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Make damaged copies of a valid trace.dat and judge rbcheck on them.
+
+usage: damaged.py make SRC.dat OUTDIR        write the corpus and OUTDIR/cases.tsv
+       damaged.py judge OUTDIR RESULTS.tsv   TAP: each case's exit and message
+
+Each case is one file and what it must get:
+  refuse   exit 2, one line on stderr naming the file ("PATH: ..."): the
+           file is truncated or its header or layout does not add up
+  any      exit 0, 1 or 2, and no crash or hang: a flipped byte inside
+           the data may or may not be detectable, but never a signal
+
+Truncations are made at every byte of the header, at each section's
+start, just inside it and at its end (the layout walked here the way
+rb_tracedat_check.c walks it), at evenly spaced offsets and in the last
+bytes; header fields are zeroed and maxed; bytes flipped at fixed seeds.
+Nothing of the corpus is committed: it is made from the fixtures.
+"""
+import os
+import random
+import struct
+import sys
+
+
+def layout_v7(b):
+    """Offsets of the section boundaries of a version 7 file."""
+    marks = set()
+    comp_end = b.index(b'\0', 18) + 1
+    ver_end = b.index(b'\0', comp_end) + 1
+    marks.update((18, comp_end, ver_end, ver_end + 8))
+    off = struct.unpack_from('<Q', b, ver_end)[0]
+    seen = 0
+    while off and off + 16 <= len(b) and seen < 64:
+        seen += 1
+        size = struct.unpack_from('<Q', b, off + 8)[0]
+        marks.update((off, off + 16, off + 16 + size))
+        flags = struct.unpack_from('<H', b, off + 2)[0]
+        nxt = 0
+        p, end = off + 16, off + 16 + size
+        while not flags & 1 and p + 6 <= end:
+            oid, olen = struct.unpack_from('<HI', b, p)
+            p += 6
+            marks.add(p)
+            if oid == 0:
+                nxt = struct.unpack_from('<Q', b, p)[0] if olen >= 8 else 0
+                break
+            if 16 <= oid <= 21 and olen >= 8:
+                at = struct.unpack_from('<Q', b, p)[0]
+                if at + 16 <= len(b):
+                    marks.update((at, at + 16, at + 16 + struct.unpack_from('<Q', b, at + 8)[0]))
+            if oid == 3 and olen >= 8:
+                q = b.index(b'\0', p + 8) + 1
+                q = b.index(b'\0', q) + 1
+                cpus = struct.unpack_from('<I', b, q + 4)[0]
+                for c in range(cpus):
+                    _, at, sz = struct.unpack_from('<IQQ', b, q + 8 + 20 * c)
+                    marks.update((at, at + sz))
+            p += olen
+        off = nxt
+    return marks
+
+
+def layout_v6(b):
+    """Offsets of the section boundaries of a version 6 file."""
+    marks = set()
+    off = 18
+    for _ in range(2):
+        off = b.index(b'\0', off) + 1
+        size = struct.unpack_from('<Q', b, off)[0]
+        marks.update((off, off + 8, off + 8 + size))
+        off += 8 + size
+    n = struct.unpack_from('<I', b, off)[0]
+    off += 4
+    for _ in range(n):
+        size = struct.unpack_from('<Q', b, off)[0]
+        marks.update((off, off + 8 + size))
+        off += 8 + size
+    n = struct.unpack_from('<I', b, off)[0]
+    off += 4
+    for _ in range(n):
+        off = b.index(b'\0', off) + 1
+        m = struct.unpack_from('<I', b, off)[0]
+        off += 4
+        for _ in range(m):
+            size = struct.unpack_from('<Q', b, off)[0]
+            marks.update((off, off + 8 + size))
+            off += 8 + size
+    for width in (4, 4, 8):
+        size = struct.unpack_from('<Q' if width == 8 else '<I', b, off)[0]
+        marks.update((off, off + width + size))
+        off += width + size
+    marks.add(off)
+    return marks
+
+
+def make(src, out):
+    b = open(src, 'rb').read()
+    os.makedirs(out, exist_ok=True)
+    version = b[10:11]
+    marks = layout_v7(b) if version == b'7' else layout_v6(b)
+    cuts = set(range(0, 64))
+    for m in marks:
+        cuts.update((m - 1, m, m + 1))
+    cuts.update(len(b) * k // 40 for k in range(1, 40))
+    cuts.update(len(b) - k for k in (1, 2, 7, 16, 100))
+    cases = []
+
+    def write(name, data, want):
+        with open(os.path.join(out, name), 'wb') as f:
+            f.write(data)
+        cases.append((name, want))
+
+    for c in sorted(x for x in cuts if 0 <= x < len(b)):
+        write('cut-%d.dat' % c, b[:c], 'refuse')
+    for name, at, val in (('endian-2', 12, b'\x02'), ('long-0', 13, b'\x00'),
+                          ('long-3', 13, b'\x03'), ('long-16', 13, b'\x10'),
+                          ('page-0', 14, struct.pack('<I', 0)),
+                          ('page-1', 14, struct.pack('<I', 1)),
+                          ('page-4097', 14, struct.pack('<I', 4097)),
+                          ('page-max', 14, struct.pack('<I', 0xffffffff)),
+                          ('page-2m', 14, struct.pack('<I', 2 << 20)),
+                          ('version-8', 10, b'8'), ('magic', 0, b'\x18')):
+        d = bytearray(b)
+        d[at:at + len(val)] = val
+        write('hdr-%s.dat' % name, bytes(d), 'refuse')
+    rnd = random.Random(20261206)
+    for i in range(60):
+        d = bytearray(b)
+        at = rnd.randrange(len(b))
+        d[at] ^= 1 << rnd.randrange(8)
+        write('flip-%02d-at-%d.dat' % (i, at), bytes(d), 'any')
+    with open(os.path.join(out, 'cases.tsv'), 'w') as f:
+        for name, want in cases:
+            f.write('%s\t%s\n' % (name, want))
+    print('%s: %d cases from %s (version %s, %d bytes)' % (out, len(cases), src,
+                                                        version.decode(), len(b)))
+
+
+def judge(out, results):
+    """results: NAME<TAB>READER<TAB>EXIT<TAB>FIRST STDERR LINE<TAB>STDERR LINES"""
+    want = dict(l.rstrip('\n').split('\t') for l in open(os.path.join(out, 'cases.tsv')))
+    n = bad = 0
+    for line in open(results):
+        name, reader, rc, first, lines = line.rstrip('\n').split('\t')
+        path = os.path.join(out, name)
+        rc = int(rc)
+        n += 1
+        what = '%s (%s reader)' % (name, reader)
+        if want[name] == 'refuse':
+            ok = rc == 2 and first.split('rbcheck: ', 1)[-1].startswith(path + ': ') and lines == '1'
+            why = 'exit 2 and one line naming the file' if ok else \
+                'exit %d, %s line(s): %s' % (rc, lines, first[:200])
+        else:
+            ok = rc in (0, 1, 2)
+            why = 'exit %d, no crash' % rc if ok else 'exit %d: %s' % (rc, first[:200])
+        if not ok:
+            bad += 1
+            print('not ok - %s: %s' % (what, why))
+    print('%s - %d runs of %d cases: %d as expected%s' % (
+        'ok' if not bad else 'not ok', n, len(want), n - bad,
+        '' if not bad else ', %d not' % bad))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 4 and sys.argv[1] == 'make':
+        make(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == 'judge':
+        sys.exit(judge(sys.argv[2], sys.argv[3]))
+    else:
+        sys.exit(__doc__.split('\n\n')[1])
