@@ -137,6 +137,29 @@ static int skip_block(struct dat *d, uint64_t *off, int width, const char *what)
 	return 0;
 }
 
+/* A 4-byte count of WHAT at *@off, of at most MAX_FORMATS; *@off after it */
+static int count_at(struct dat *d, uint64_t *off, uint64_t *n, const char *what)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "the count of %s", what);
+	if (get_num(d, n, 4, *off, name) < 0)
+		return -1;
+	*off += 4;
+	if (*n > MAX_FORMATS)
+		return bad(d, "offset %" PRIu64 ": %" PRIu64 " %s", *off - 4, *n, what);
+	return 0;
+}
+
+/* @n blocks of [size 8][size bytes] from *@off */
+static int skip_blocks(struct dat *d, uint64_t *off, uint64_t n, const char *what)
+{
+	for (uint64_t i = 0; i < n; i++)
+		if (skip_block(d, off, 8, what) < 0)
+			return -1;
+	return 0;
+}
+
 static int check_v6(struct dat *d, uint64_t off)
 {
 	static const char *const heads[] = { "header_page", "header_event" };
@@ -154,32 +177,18 @@ static int check_v6(struct dat *d, uint64_t off)
 		if (skip_block(d, &off, 8, heads[i]) < 0)
 			return -1;
 	}
-	if (get_num(d, &n, 4, off, "the count of ftrace event formats") < 0)
+	if (count_at(d, &off, &n, "ftrace event formats") < 0 ||
+	    skip_blocks(d, &off, n, "an ftrace event format") < 0 ||
+	    count_at(d, &off, &n, "event systems") < 0)
 		return -1;
-	off += 4;
-	if (n > MAX_FORMATS)
-		return bad(d, "offset %" PRIu64 ": %" PRIu64 " ftrace event formats", off - 4, n);
-	for (uint64_t i = 0; i < n; i++)
-		if (skip_block(d, &off, 8, "an ftrace event format") < 0)
-			return -1;
-	if (get_num(d, &n, 4, off, "the count of event systems") < 0)
-		return -1;
-	off += 4;
-	if (n > MAX_FORMATS)
-		return bad(d, "offset %" PRIu64 ": %" PRIu64 " event systems", off - 4, n);
 	for (uint64_t i = 0; i < n; i++) {
 		len = string_at(d, off, 256, NULL, 0, "an event system's name");
 		if (len < 0)
 			return -1;
 		off += len;
-		if (get_num(d, &m, 4, off, "the count of a system's events") < 0)
+		if (count_at(d, &off, &m, "events of a system") < 0 ||
+		    skip_blocks(d, &off, m, "an event format") < 0)
 			return -1;
-		off += 4;
-		if (m > MAX_FORMATS)
-			return bad(d, "offset %" PRIu64 ": %" PRIu64 " events in a system", off - 4, m);
-		for (uint64_t j = 0; j < m; j++)
-			if (skip_block(d, &off, 8, "an event format") < 0)
-				return -1;
 	}
 	if (skip_block(d, &off, 4, "kallsyms") < 0 || skip_block(d, &off, 4, "printk formats") < 0 ||
 	    skip_block(d, &off, 8, "the command lines") < 0)

@@ -64,32 +64,31 @@ def layout_v7(b):
 def layout_v6(b):
     """Offsets of the section boundaries of a version 6 file."""
     marks = set()
-    off = 18
-    for _ in range(2):
-        off = b.index(b'\0', off) + 1
-        size = struct.unpack_from('<Q', b, off)[0]
-        marks.update((off, off + 8, off + 8 + size))
-        off += 8 + size
-    n = struct.unpack_from('<I', b, off)[0]
-    off += 4
-    for _ in range(n):
-        size = struct.unpack_from('<Q', b, off)[0]
-        marks.update((off, off + 8 + size))
-        off += 8 + size
-    n = struct.unpack_from('<I', b, off)[0]
-    off += 4
-    for _ in range(n):
-        off = b.index(b'\0', off) + 1
-        m = struct.unpack_from('<I', b, off)[0]
-        off += 4
-        for _ in range(m):
-            size = struct.unpack_from('<Q', b, off)[0]
-            marks.update((off, off + 8 + size))
-            off += 8 + size
-    for width in (4, 4, 8):
+
+    def block(off, width):
+        """[size][data] at off: its bounds marked; the offset after it"""
         size = struct.unpack_from('<Q' if width == 8 else '<I', b, off)[0]
-        marks.update((off, off + width + size))
-        off += width + size
+        marks.update((off, off + width, off + width + size))
+        return off + width + size
+
+    def counted(off):
+        """[count 4] blocks of [size 8][data]; the offset after them"""
+        n = struct.unpack_from('<I', b, off)[0]
+        off += 4
+        for _ in range(n):
+            off = block(off, 8)
+        return off
+
+    off = 18
+    for _ in range(2):      # header_page, header_event: a name, then a block
+        off = block(b.index(b'\0', off) + 1, 8)
+    off = counted(off)      # ftrace formats
+    systems = struct.unpack_from('<I', b, off)[0]
+    off += 4
+    for _ in range(systems):
+        off = counted(b.index(b'\0', off) + 1)
+    for width in (4, 4, 8):  # kallsyms, printk, command lines
+        off = block(off, width)
     marks.add(off)
     return marks
 
