@@ -786,7 +786,7 @@ void rb_verify_finish(struct rb_verifier *v)
 		snprintf(r->skip_reason, sizeof(r->skip_reason),
 			 v->counters && v->counters->have ?
 			 "events were lost on every CPU" :
-			 "the kernel has no time stamp path counters (kernel-patches/0002)");
+			 "the kernel has no time stamp path counters (the counters patch of kernel-patches/LINE/test/)");
 	}
 }
 

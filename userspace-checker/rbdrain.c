@@ -13,10 +13,11 @@
  * The sub-buffer header and the events stay in the guest's byte order and
  * long size; meta says which, and rbcheck reads them that way.
  *
- * The path counters of each CPU (per_cpu/cpuN/stats, kernel-patches/0002)
- * are kept from the start and the end, as cpuN.stats-before and
- * cpuN.stats-after: the host shows which time stamp paths the run took,
- * read_failed (the 32-bit rb_time_read() failure) among them.
+ * The path counters of each CPU (per_cpu/cpuN/stats, the counters patch
+ * of kernel-patches/LINE/test/) are kept from the start and the end, as
+ * cpuN.stats-before and cpuN.stats-after: the host shows which time
+ * stamp paths the run took, read_failed (the 32-bit rb_time_read()
+ * failure) among them.
  *
  * At the end (--duration elapsed, or SIGINT/SIGTERM) the instance's
  * tracing_on is cleared and everything left is read, until the writers
