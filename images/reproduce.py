@@ -65,15 +65,21 @@ def series_dir(line):
 
 
 def fix_number(f, line):
-    """The number of the finding's fix in LINE's fixes part, from its name."""
+    """The number(s) in LINE's fixes part of the finding's fix, from its
+    name, and of the fixes that use its code and must go with it
+    (also_without: fixes/0008 calls a helper fixes/0006 adds), comma
+    separated as --without takes them."""
     if 'fix' not in f:
         return None
     with open(os.path.join(series_dir(line), 'fixes', 'series')) as s:
-        for p in s:
-            p = p.split('#')[0].strip()
-            if re.fullmatch(r'\d{4}-' + re.escape(f['fix']) + r'\.patch', p):
-                return p[:4]
-    fail('%s: its fix %s is not in the %s series' % (f['label'], f['fix'], line))
+        names = [p.split('#')[0].strip() for p in s]
+    nums = []
+    for fix in [f['fix']] + f.get('also_without', []):
+        hit = [p[:4] for p in names if re.fullmatch(r'\d{4}-' + re.escape(fix) + r'\.patch', p)]
+        if not hit:
+            fail('%s: its fix %s is not in the %s series' % (f['label'], fix, line))
+        nums.append(hit[0])
+    return ','.join(nums)
 
 
 def args(f, line, kernel):
