@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <tracefs.h>
@@ -318,8 +319,14 @@ int main(int argc, char **argv)
 		return EXIT_PASS;
 	}
 	if (strcmp(cmd, "live") && strcmp(cmd, "verify") && strcmp(cmd, "stacks") &&
-	    strcmp(cmd, "dump"))
+	    strcmp(cmd, "dump")) {
+		struct stat st;
+
+		/* rbcheck trace.dat: what was meant is plain */
+		if (stat(cmd, &st) == 0)
+			return bad_usage("'%s' is a file, not a command: rbcheck verify FILE checks it", cmd);
 		return bad_usage("unknown command '%s'", cmd);
+	}
 
 	optind = 2;
 	opterr = 0;	/* one line of our own instead of getopt's */

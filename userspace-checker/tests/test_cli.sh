@@ -32,6 +32,7 @@ expect() {
 
 expect "no command is a usage error" 2 "no command" --
 expect "unknown command is a usage error" 2 "unknown command 'frob'" -- frob
+expect "a file given as the command says to verify it" 2 "is a file, not a command: rbcheck verify FILE" -- "$0"
 expect "unknown option is a usage error" 2 "unknown option '--frob'" -- verify --frob x.dat
 expect "an option without its value is a usage error" 2 "needs a value" -- live --duration
 expect "bad --duration is a usage error" 2 "--duration 'abc'" -- live --duration abc
