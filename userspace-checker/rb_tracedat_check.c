@@ -301,16 +301,23 @@ static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 }
 
 /*
- * After the last options section trace-cmd writes the strings the
+ * After the last options section trace-cmd record writes the strings the
  * sections' headers name (id 15, STRINGS), up to the end of the file: a
  * file cut there still has all its data, but not its sections' names,
  * and libtracecmd reads it as whole.  Every section up to the end, none
  * cut, and every string id a section named inside them.
+ *
+ * trace-cmd restore writes no strings at all: its sections name ids that
+ * nothing resolves.  The data is all there and libtracecmd reads it, so
+ * a file that ends with its last options section is whole; one strings
+ * section present means all of them must be.
  */
 static int check_strings(struct dat *d, uint64_t off)
 {
 	uint64_t strings = 0, size;
 
+	if (off >= d->size)
+		return 0;
 	while (off < d->size) {
 		unsigned char h[16];
 

@@ -8,6 +8,9 @@ usage: damaged.py make SRC.dat OUTDIR        write the corpus and OUTDIR/cases.t
 Each case is one file and what it must get:
   refuse   exit 2, one line on stderr naming the file ("PATH: ..."): the
            file is truncated or its header or layout does not add up
+  read     exit 0 or 1 and nothing on stderr: the file is whole (a v7
+           file that ends with its last options section, no strings,
+           as trace-cmd restore writes it)
   any      exit 0, 1 or 2, and no crash or hang: a flipped byte inside
            the data may or may not be detectable, but never a signal
 
@@ -24,8 +27,10 @@ import sys
 
 
 def layout_v7(b):
-    """Offsets of the section boundaries of a version 7 file."""
+    """Offsets of the section boundaries of a version 7 file, and where
+    its last options section ends (the strings start there)."""
     marks = set()
+    last_end = 0
     comp_end = b.index(b'\0', 18) + 1
     ver_end = b.index(b'\0', comp_end) + 1
     marks.update((18, comp_end, ver_end, ver_end + 8))
@@ -35,6 +40,7 @@ def layout_v7(b):
         seen += 1
         size = struct.unpack_from('<Q', b, off + 8)[0]
         marks.update((off, off + 16, off + 16 + size))
+        last_end = max(last_end, off + 16 + size)
         flags = struct.unpack_from('<H', b, off + 2)[0]
         nxt = 0
         p, end = off + 16, off + 16 + size
@@ -58,7 +64,7 @@ def layout_v7(b):
                     marks.update((at, at + sz))
             p += olen
         off = nxt
-    return marks
+    return marks, last_end
 
 
 def layout_v6(b):
@@ -90,14 +96,14 @@ def layout_v6(b):
     for width in (4, 4, 8):  # kallsyms, printk, command lines
         off = block(off, width)
     marks.add(off)
-    return marks
+    return marks, None
 
 
 def make(src, out):
     b = open(src, 'rb').read()
     os.makedirs(out, exist_ok=True)
     version = b[10:11]
-    marks = layout_v7(b) if version == b'7' else layout_v6(b)
+    marks, unnamed = layout_v7(b) if version == b'7' else layout_v6(b)
     cuts = set(range(0, 64))
     for m in marks:
         cuts.update((m - 1, m, m + 1))
@@ -111,7 +117,9 @@ def make(src, out):
         cases.append((name, want))
 
     for c in sorted(x for x in cuts if 0 <= x < len(b)):
-        write('cut-%d.dat' % c, b[:c], 'refuse')
+        # Cut where the strings begin, the file is as trace-cmd restore
+        # writes it (no strings at all): whole, and read.
+        write('cut-%d.dat' % c, b[:c], 'read' if c == unnamed else 'refuse')
     for name, at, val in (('endian-2', 12, b'\x02'), ('long-0', 13, b'\x00'),
                           ('long-3', 13, b'\x03'), ('long-16', 13, b'\x10'),
                           ('page-0', 14, struct.pack('<I', 0)),
@@ -150,6 +158,9 @@ def judge(out, results):
             ok = rc == 2 and first.split('rbcheck: ', 1)[-1].startswith(path + ': ') and lines == '1'
             why = 'exit 2 and one line naming the file' if ok else \
                 'exit %d, %s line(s): %s' % (rc, lines, first[:200])
+        elif want[name] == 'read':
+            ok = rc in (0, 1) and lines == '0'
+            why = 'read (exit %d)' % rc if ok else 'exit %d: %s' % (rc, first[:200])
         else:
             ok = rc in (0, 1, 2)
             why = 'exit %d, no crash' % rc if ok else 'exit %d: %s' % (rc, first[:200])
