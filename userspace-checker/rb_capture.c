@@ -27,7 +27,9 @@
 struct rb_capture_writer {
 	char		dir[4096];
 	int		psize;
+	int		ncpus;			/* meta's "cpus": the CPUs read */
 	int		fd[RB_MAX_CPUS];	/* cpuN.raw, opened at its first sub-buffer */
+	uint64_t	bytes[RB_MAX_CPUS];	/* meta's "cpuN_bytes" at the end */
 	const char	*stream_path;
 	int		stream;			/* -1: cpuN.raw files */
 	uint64_t	stream_bytes;
@@ -244,19 +246,23 @@ static int write_meta(struct rb_capture_writer *w)
 	f = fopen(path, "w");
 	if (!f)
 		return fail(w, "%s: %s", path, strerror(errno));
-	fprintf(f, RB_RAW_MAGIC "\npage_size %d\nlong_size %d\nendian %s\nmachine %s\n",
+	fprintf(f, RB_RAW_MAGIC "\npage_size %d\nlong_size %d\nendian %s\nmachine %s\ncpus %d\n",
 		w->psize, (int)sizeof(long),
-		__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big", u.machine);
+		__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big", u.machine, w->ncpus);
 	if (ferror(f) | fclose(f))
 		return fail(w, "%s: %s", path, strerror(errno));
 	return 0;
 }
 
-struct rb_capture_writer *rb_capture_create(const char *dir, int psize, const char *stream,
-					    char *err, size_t errlen)
+struct rb_capture_writer *rb_capture_create(const char *dir, int psize, int ncpus,
+					    const char *stream, char *err, size_t errlen)
 {
 	struct rb_capture_writer *w;
 
+	if (ncpus < 1 || ncpus > RB_MAX_CPUS) {
+		snprintf(err, errlen, "%s: %d CPUs: a capture holds 1 to %d", dir, ncpus, RB_MAX_CPUS);
+		return NULL;
+	}
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
 		return NULL;
@@ -268,6 +274,7 @@ struct rb_capture_writer *rb_capture_create(const char *dir, int psize, const ch
 	}
 	snprintf(w->dir, sizeof(w->dir), "%s", dir);
 	w->psize = psize;
+	w->ncpus = ncpus;
 	w->stream = -1;
 	for (int i = 0; i < RB_MAX_CPUS; i++)
 		w->fd[i] = -1;
@@ -367,12 +374,14 @@ int rb_capture_save(struct rb_capture_writer *w, int cpu, const void *page, int 
 	uint32_t used = rb_raw_subbuf_used(page, psize);
 	char path[4200];
 
-	if (cpu < 0 || cpu >= RB_MAX_CPUS) {
+	if (cpu < 0 || cpu >= w->ncpus) {
 		errno = EINVAL;
-		return fail(w, "cpu%d: more than %d CPUs", cpu, RB_MAX_CPUS);
+		return fail(w, "cpu%d: the capture was started for %d CPUs", cpu, w->ncpus);
 	}
-	if (w->stream >= 0)
+	if (w->stream >= 0) {
+		w->bytes[cpu] += 2 * sizeof(uint32_t) + used;
 		return stream_record(w, cpu, page, used);
+	}
 	snprintf(path, sizeof(path), "%s/cpu%d.raw", w->dir, cpu);
 	if (w->fd[cpu] < 0) {
 		w->fd[cpu] = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -382,20 +391,32 @@ int rb_capture_save(struct rb_capture_writer *w, int cpu, const void *page, int 
 	if (write_all(w->fd[cpu], &used, sizeof(used)) < 0 ||
 	    write_all(w->fd[cpu], page, used) < 0)
 		return fail(w, "%s: %s", path, strerror(errno ? errno : ENOSPC));
+	w->bytes[cpu] += sizeof(used) + used;
 	return 0;
 }
 
-/* The stream's length, for the host to cut the disk image at: meta's last line. */
-static int append_stream_bytes(struct rb_capture_writer *w)
+/*
+ * What a reader checks the capture against, written only once every
+ * sub-buffer is: each CPU's bytes (in cpuN.raw, or in its stream
+ * records), and the stream's length, for the host to cut the disk image
+ * at.  A capture whose meta has "cpus" but not these was not finished.
+ */
+static int append_sizes(struct rb_capture_writer *w)
 {
 	char path[4200];
+	int bad = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/meta", w->dir);
 	f = fopen(path, "a");
-	if (!f || fprintf(f, "stream_bytes %llu\n", (unsigned long long)w->stream_bytes) < 0 ||
-	    fclose(f))
+	if (!f)
 		return fail(w, "%s: %s", path, strerror(errno));
+	for (int cpu = 0; cpu < w->ncpus; cpu++)
+		bad |= fprintf(f, "cpu%d_bytes %llu\n", cpu, (unsigned long long)w->bytes[cpu]) < 0;
+	if (w->stream >= 0)
+		bad |= fprintf(f, "stream_bytes %llu\n", (unsigned long long)w->stream_bytes) < 0;
+	if (fclose(f) | bad)
+		return fail(w, "%s: %s", path, strerror(errno ? errno : ENOSPC));
 	return 0;
 }
 
@@ -405,8 +426,7 @@ int rb_capture_finish(struct rb_capture_writer *w, char *err, size_t errlen)
 
 	if (w->stream >= 0) {
 		if (!w->failed &&
-		    (stream_record(w, RB_RAW_STREAM_END, NULL, 0) < 0 || stream_flush(w) < 0 ||
-		     append_stream_bytes(w) < 0))
+		    (stream_record(w, RB_RAW_STREAM_END, NULL, 0) < 0 || stream_flush(w) < 0))
 			w->failed = 1;
 		if ((fsync(w->stream) < 0 || close(w->stream) < 0) && !w->failed)
 			fail(w, "%s: %s", w->stream_path, strerror(errno));
@@ -414,6 +434,8 @@ int rb_capture_finish(struct rb_capture_writer *w, char *err, size_t errlen)
 	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++)
 		if (w->fd[cpu] >= 0 && close(w->fd[cpu]) < 0 && !w->failed)
 			fail(w, "%s/cpu%d.raw: %s", w->dir, cpu, strerror(errno));
+	if (!w->failed)
+		append_sizes(w);
 	failed = w->failed;
 	if (failed && err)
 		snprintf(err, errlen, "%s", w->err);

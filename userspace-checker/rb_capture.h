@@ -79,20 +79,21 @@ long rb_capture_drain_quiet(struct rb_capture_src *s, void *page, int psize, int
 struct rb_capture_writer;
 
 /*
- * Start a raw capture in @dir (created if needed): meta says the page
- * size, this machine's long size, byte order and name.  With @stream, the
- * sub-buffers of all CPUs go to that file (a disk in a guest) as one
- * stream of records instead of dir/cpuN.raw.  Returns NULL with @err set.
+ * Start a raw capture of @ncpus CPUs in @dir (created if needed): meta
+ * says the page size, this machine's long size, byte order and name, and
+ * the CPU count.  With @stream, the sub-buffers of all CPUs go to that
+ * file (a disk in a guest) as one stream of records instead of
+ * dir/cpuN.raw.  Returns NULL with @err set.
  */
-struct rb_capture_writer *rb_capture_create(const char *dir, int psize, const char *stream,
-					    char *err, size_t errlen);
+struct rb_capture_writer *rb_capture_create(const char *dir, int psize, int ncpus,
+					    const char *stream, char *err, size_t errlen);
 /* Copy the file @src (a small tracefs file) into the capture as @name. */
 int rb_capture_copy(struct rb_capture_writer *w, const char *src, const char *name);
 /* Append one sub-buffer of @cpu: its header and committed data. */
 int rb_capture_save(struct rb_capture_writer *w, int cpu, const void *page, int psize);
 /*
- * End the capture: the stream's end record and its length in meta, every
- * file closed, @w freed.  Returns 0, or -1 with @err saying what failed
+ * End the capture: the stream's end record, every file closed, then each
+ * CPU's byte count (and the stream's length) in meta, @w freed.  Returns 0, or -1 with @err saying what failed
  * here or earlier (a failed save may be ignored by its caller: finish
  * still reports it).
  */

@@ -50,6 +50,7 @@ struct rb_input {
 		unsigned int	pad1;
 	}			tail[RB_MAX_CPUS];
 	char			err[256];	/* first input error, if any */
+	char			note[320];	/* what the reader could not check, if any */
 	int			failed;		/* the input is corrupt: stop */
 };
 

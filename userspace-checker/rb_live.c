@@ -200,13 +200,14 @@ static int keep_write_pages(const char *dir, int ncpus, int psize)
  * A raw capture in @dir of this kernel's sub-buffers: the formats first,
  * from the top level of tracefs.  NULL with in->err set on failure.
  */
-static struct rb_capture_writer *capture_start(const char *dir, int psize, struct rb_input *in)
+static struct rb_capture_writer *capture_start(const char *dir, int psize, int ncpus,
+					       struct rb_input *in)
 {
 	const char *tracefs = tracefs_tracing_dir();
 	struct rb_capture_writer *w;
 	char src[4200];
 
-	w = rb_capture_create(dir, psize, NULL, in->err, sizeof(in->err));
+	w = rb_capture_create(dir, psize, ncpus, NULL, in->err, sizeof(in->err));
 	if (!w)
 		return NULL;
 	snprintf(src, sizeof(src), "%s/events/header_page", tracefs);
@@ -225,7 +226,7 @@ fail:
 /* Write the kept sub-buffers, oldest first, as a raw capture. */
 static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in)
 {
-	struct rb_capture_writer *w = capture_start(dir, psize, in);
+	struct rb_capture_writer *w = capture_start(dir, psize, ncpus, in);
 
 	if (!w)
 		return -1;
@@ -357,7 +358,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 		goto out;
 	}
 	if (o->save_dir) {
-		x.save = capture_start(o->save_dir, psize, in);
+		x.save = capture_start(o->save_dir, psize, src.ncpus, in);
 		if (!x.save)
 			goto out;
 	}

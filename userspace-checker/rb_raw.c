@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,105 @@ static char *read_file(const char *dir, const char *name, size_t *len)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+/* The number after "@key " at the start of a line of meta; 0 if there is none. */
+static int meta_u64(const char *meta, const char *key, uint64_t *v)
+{
+	size_t klen = strlen(key);
+
+	for (const char *l = meta; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		unsigned long long n;
+		char *end;
+
+		if (strncmp(l, key, klen) || l[klen] != ' ')
+			continue;
+		errno = 0;
+		n = strtoull(l + klen + 1, &end, 10);
+		if (errno || end == l + klen + 1 || (*end && *end != '\n'))
+			return -1;
+		*v = n;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * What a complete capture holds, from meta: the CPU count (written when
+ * the capture starts) and each CPU's bytes (written when it ends).  A
+ * capture from before these were recorded has neither: read, with a note.
+ */
+struct raw_sizes {
+	int		ncpus;		/* 0: not recorded */
+	bool		stream;		/* the bytes are stream records' */
+	uint64_t	bytes[RB_MAX_CPUS];
+	uint64_t	seen[RB_MAX_CPUS];	/* stream: bytes of records read */
+};
+
+static int raw_read_sizes(const char *dir, const char *meta, struct raw_sizes *s,
+			  struct rb_input *in, char *err, size_t errlen)
+{
+	uint64_t n, unused;
+	char key[32];
+	int r;
+
+	memset(s, 0, sizeof(*s));
+	r = meta_u64(meta, "cpus", &n);
+	if (r < 0 || (r && (n < 1 || n > RB_MAX_CPUS))) {
+		snprintf(err, errlen, "%s/meta: 'cpus' is not a CPU count from 1 to %d", dir,
+			 RB_MAX_CPUS);
+		return -1;
+	}
+	if (!r) {
+		snprintf(in->note, sizeof(in->note), "%s/meta has no CPU count (a capture from "
+			 "before it was recorded): whether every CPU's sub-buffers are here "
+			 "was not checked", dir);
+		return 0;
+	}
+	s->ncpus = n;
+	s->stream = meta_u64(meta, "stream_bytes", &unused) > 0;
+	for (int cpu = 0; cpu < s->ncpus; cpu++) {
+		snprintf(key, sizeof(key), "cpu%d_bytes", cpu);
+		r = meta_u64(meta, key, &s->bytes[cpu]);
+		if (r <= 0) {
+			snprintf(err, errlen, "%s/meta: %s, with %d CPU(s), has no %s%s", dir,
+				 r < 0 ? "a bad number" : "not finished",
+				 s->ncpus, key, r < 0 ? "" : " (its writer stopped before the end)");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Each cpuN.raw has the bytes meta says, and there is none for a CPU it does not name. */
+static int raw_check_files(const char *dir, const struct raw_sizes *s, char *err, size_t errlen)
+{
+	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
+		char path[4200];
+		struct stat st;
+		bool have;
+
+		snprintf(path, sizeof(path), "%s/cpu%d.raw", dir, cpu);
+		have = stat(path, &st) == 0;
+		if (have && cpu >= s->ncpus) {
+			snprintf(err, errlen, "%s: extra: meta says %d CPU(s)", path, s->ncpus);
+			return -1;
+		}
+		if (cpu >= s->ncpus)
+			continue;
+		if (!have && s->bytes[cpu]) {
+			snprintf(err, errlen, "%s: missing: meta says it has %llu bytes", path,
+				 (unsigned long long)s->bytes[cpu]);
+			return -1;
+		}
+		if (have && (uint64_t)st.st_size != s->bytes[cpu]) {
+			snprintf(err, errlen, "%s: %s: %llu bytes, meta says %llu", path,
+				 (uint64_t)st.st_size < s->bytes[cpu] ? "truncated" : "too long",
+				 (unsigned long long)st.st_size, (unsigned long long)s->bytes[cpu]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* One CPU's file, sub-buffer after sub-buffer. */
@@ -119,7 +219,7 @@ static int raw_read_cpu(const char *dir, int cpu, int fd, struct kbuffer *kbuf,
  */
 static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
 			   const struct rb_subbuf_layout *l, struct rb_input *in, int *ncpus,
-			   char *err, size_t errlen)
+			   struct raw_sizes *s, char *err, size_t errlen)
 {
 	int64_t subbuf[RB_MAX_CPUS] = { 0 };
 	char *page = malloc(l->psize);
@@ -154,6 +254,11 @@ static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
 				 head[0], head[1], l->psize);
 			break;
 		}
+		if (s->ncpus && head[0] >= (uint32_t)s->ncpus) {
+			snprintf(err, errlen, "%s/stream.raw: byte %llu: a record of cpu%u, but meta "
+				 "says %d CPU(s)", dir, (unsigned long long)off, head[0], s->ncpus);
+			break;
+		}
 		memset(page, 0, l->psize);
 		r = read(fd, page, head[1]);
 		if (r != (ssize_t)head[1]) {
@@ -162,6 +267,7 @@ static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
 			break;
 		}
 		off += sizeof(head) + head[1];
+		s->seen[head[0]] += sizeof(head) + head[1];
 		if (head[0] + 1 > (uint32_t)*ncpus)
 			*ncpus = head[0] + 1;
 		in->subbufs++;
@@ -171,6 +277,13 @@ static int raw_read_stream(const char *dir, int fd, struct kbuffer *kbuf,
 		}
 	}
 	free(page);
+	for (int cpu = 0; !ret && cpu < s->ncpus; cpu++)
+		if (s->seen[cpu] != s->bytes[cpu]) {
+			snprintf(err, errlen, "%s/stream.raw: cpu%d's records hold %llu bytes, meta says "
+				 "%llu", dir, cpu, (unsigned long long)s->seen[cpu],
+				 (unsigned long long)s->bytes[cpu]);
+			ret = -1;
+		}
 	return ret;
 }
 
@@ -219,6 +332,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 	int psize = 0, lsize = 0, ret = -1, ncpus = 0;
 	struct rb_subbuf_layout layout;
 	struct kbuffer *kbuf = NULL;
+	static struct raw_sizes sizes;
 	struct tep_handle *tep;
 	size_t mlen, hlen, flen;
 	char endian[16] = "";
@@ -242,6 +356,9 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 			 "and endian", dir, RB_RAW_MAGIC);
 		goto out;
 	}
+	if (raw_read_sizes(dir, meta, &sizes, in, err, errlen) < 0 ||
+	    (sizes.ncpus && !sizes.stream && raw_check_files(dir, &sizes, err, errlen) < 0))
+		goto out;
 	tep_set_long_size(tep, lsize);
 	tep_set_page_size(tep, psize);
 	tep_set_file_bigendian(tep, strcmp(endian, "big") ? TEP_LITTLE_ENDIAN : TEP_BIG_ENDIAN);
@@ -283,7 +400,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		snprintf(path, sizeof(path), "%s/stream.raw", dir);
 		fd = open(path, O_RDONLY);
 		if (fd >= 0) {
-			ret = raw_read_stream(dir, fd, kbuf, &layout, in, &ncpus, err, errlen);
+			ret = raw_read_stream(dir, fd, kbuf, &layout, in, &ncpus, &sizes, err, errlen);
 			close(fd);
 			if (ret < 0)
 				goto out;

@@ -6,7 +6,11 @@
  *
  * A capture is a directory: "meta" (RB_RAW_MAGIC, then page_size (the
  * size of one sub-buffer: a page, or buffer_subbuf_size_kb on 6.6 on),
- * long_size, endian, and from rbdrain machine and stream_bytes),
+ * long_size, endian, machine and cpus (the CPUs read) when it starts, and
+ * when it ends cpuN_bytes for each (the bytes of its cpuN.raw, or of its
+ * records in the stream) and, with a stream, stream_bytes: a reader
+ * checks that it has every byte; a capture from before these lines
+ * has none of them),
  * "header_page", "format", then either cpuN.raw (records of a u32 length
  * and that many bytes of sub-buffer) or stream.raw (records of u32 cpu,
  * u32 length, the bytes, ended by a record of cpu RB_RAW_STREAM_END), and

@@ -216,6 +216,8 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 		for (int r = 0; r < RB_RULE_MAX; r++)
 			fprintf(f, "%s%s", r ? ", " : "", rb_rule_names[r]);
 		fprintf(f, ") do not apply\n");
+		if (in->note[0])
+			fprintf(f, "rbcheck: NOTE: %s\n", in->note);
 		rb_report_generic_text(f, in);
 		fprintf(f, "\nrbcheck: verdict %s\n", rb_verdict_names[rb_input_verdict(in)]);
 		return;
@@ -232,6 +234,8 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 		rb_ctx_name(RB_CTX_NORMAL), v->four_deep);
 	if (in->other)
 		fprintf(f, "rbcheck: %" PRIu64 " events of other systems skipped\n", in->other);
+	if (in->note[0])
+		fprintf(f, "rbcheck: NOTE: %s\n", in->note);
 	fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",
 		v->lost_events, v->lost_unknown ? " (and some reports without a count)" : "");
 	if (v->resets || v->reloads || v->filtered || v->stamped_at_commit)

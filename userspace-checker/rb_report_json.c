@@ -160,6 +160,11 @@ void rb_report_json(FILE *f, const struct rb_input *in, const char *source)
 		v->events, in->other, v->lost_events, v->lost_unknown,
 		v->events ? v->max_depth + 1 : 0, v->four_deep, v->max_clock_gap,
 		v->pre_clock_checked);
+	if (in->note[0]) {
+		fprintf(f, "\"input_note\":");
+		rb_json_str(f, in->note);
+		fputc(',', f);
+	}
 	fprintf(f, "\"faults\":{\"buffer_resets\":%" PRIu64 ",\"reset_wiped\":%" PRIu64
 		",\"module_reloads\":%" PRIu64 ",\"filtered\":%" PRIu64
 		",\"stamped_at_commit\":%" PRIu64 ",\"own_clock_other\":%" PRIu64 "},",

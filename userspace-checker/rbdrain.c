@@ -27,7 +27,8 @@
  *
  * --stream FILE: the sub-buffers of all CPUs go to FILE as they are read,
  * as "stream.raw" records (u32 cpu, u32 length, the bytes), ended by a
- * record of cpu 0xffffffff; meta gets "stream_bytes N".  In the guest FILE
+ * record of cpu 0xffffffff; meta gets "stream_bytes N" (and, as without
+ * --stream, "cpuN_bytes": each CPU's share).  In the guest FILE
  * is a virtio disk: a long run is then bounded by the host's disk, not by
  * the guest's memory, where /out lives.
  */
@@ -240,7 +241,7 @@ int main(int argc, char **argv)
 	}
 	d.psize = d.src.subbuf_size;
 	d.page = malloc(d.psize);
-	d.w = rb_capture_create(out, d.psize, stream, d.err, sizeof(d.err));
+	d.w = rb_capture_create(out, d.psize, d.src.ncpus, stream, d.err, sizeof(d.err));
 	if (!d.page || !d.w) {
 		fprintf(stderr, "%s: %s\n", argv0, d.page ? d.err : "out of memory");
 		return 1;

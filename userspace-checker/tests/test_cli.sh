@@ -2,12 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # rbcheck's command line and bad input: each case must give one clear line
-# on stderr and exit 2, never a crash or a PASS.  With a real trace.dat
-# (from a guest run) also: it verifies, and damaged copies are refused.
+# on stderr and exit 2, never a crash or a PASS.  On a real trace.dat and
+# raw capture (the committed fixtures: a guest run's, with events of
+# another system, zstd-compressed) also: they verify, and damaged copies
+# are refused.  A tool this needs that fails is a failed case, not a skip.
 #
-# usage: test_cli.sh RBCHECK [TRACE.DAT [RAW-DIR]]     output: TAP lines
+# usage: test_cli.sh RBCHECK TRACE.DAT RAW-DIR     output: TAP lines
 set -u
-rbcheck=$1 dat=${2:-} raw=${3:-}
+if [ $# != 3 ] || [ ! -s "$2" ] || [ ! -f "$3/meta" ]; then
+	echo "usage: test_cli.sh RBCHECK TRACE.DAT RAW-DIR (a trace.dat and a raw capture)" >&2
+	exit 2
+fi
+rbcheck=$1 dat=$2 raw=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0
@@ -58,16 +64,15 @@ else
 	echo "not ok $n - --help documents the exit status"
 fi
 
-if [ -z "$dat" ] || [ ! -s "$dat" ]; then
-	echo "ok $((n + 1)) - a guest trace.dat verifies # SKIP no trace.dat given"
-	exit 0
-fi
 expect "a guest trace.dat verifies" 0 "" -- verify "$dat"
 n=$((n + 1))
-if "$rbcheck" verify "$dat" 2>&1 | grep -qE "^rbcheck: [0-9]+ events of other systems skipped"; then
+if "$rbcheck" verify "$dat" --json - 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["other_events"] > 0 and d["events"] > 0, (d["other_events"], d["events"])' 2>"$tmp/err"; then
 	echo "ok $n - events of other systems are skipped and counted"
 else
-	echo "ok $n - events of other systems are skipped and counted # SKIP the capture has none"
+	echo "not ok $n - events of other systems are skipped and counted: $(tail -n1 "$tmp/err")"
 fi
 other=$(dirname "$dat")/other.dat
 if [ -s "$other" ]; then
@@ -150,7 +155,7 @@ if [ -n "$off" ] && trace-cmd dump --summary "$dat" 2>/dev/null | grep -q "zstd"
 	printf '\xff\xff\xff\x00' | dd of="$tmp/count.dat" bs=1 seek="$off" conv=notrunc status=none
 	expect "a chunk count past the CPU's data is refused, with where" 2 "count.dat: cpu0: chunk [0-9]+ of 16777215 at offset [0-9]+ is past" -- verify "$tmp/count.dat"
 else
-	echo "ok $((n + 1)) - corrupt zstd chunks are refused # SKIP the capture is not zstd-compressed"
+	echo "not ok $((n + 1)) - corrupt zstd chunks are refused: trace-cmd dump found no zstd chunks of cpu0 in $dat"
 	n=$((n + 1))
 fi
 
@@ -195,19 +200,57 @@ if trace-cmd convert -i "$dat" -o "$plain" --file-version 7 --compression none >
 		fi
 	done
 else
-	echo "ok $((n + 1)) - damage inside the ring buffer data is refused # SKIP trace-cmd convert failed"
+	echo "not ok $((n + 1)) - damage inside the ring buffer data is refused: trace-cmd convert or dump failed on $dat"
 	n=$((n + 1))
 fi
 
-if [ -z "$raw" ] || [ ! -f "$raw/meta" ]; then
-	echo "ok $((n + 1)) - a raw capture verifies # SKIP no raw capture given"
-	exit 0
-fi
 expect "--save-raw belongs to live" 2 "option of live" -- verify --save-raw "$tmp/x" "$dat"
 cp -r "$raw" "$tmp/raw"
 expect "a raw capture verifies" 0 "" -- verify "$tmp/raw"
+n=$((n + 1))
+if "$rbcheck" verify "$tmp/raw" --json - 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["verdict"] == "PASS" and "input_note" not in d, d.get("input_note")' 2>"$tmp/err"; then
+	echo "ok $n - a raw capture whose meta has its sizes is checked whole: no note"
+else
+	echo "not ok $n - a raw capture whose meta has its sizes is checked whole: $(tail -n1 "$tmp/err")"
+fi
+# Completeness: meta's cpus (at the start) and cpuN_bytes (at the end).
+cp -r "$raw" "$tmp/gone" && rm "$tmp/gone/cpu0.raw"
+expect "a CPU's file deleted is refused" 2 "gone/cpu0.raw: missing: meta says it has [0-9]+ bytes" -- verify "$tmp/gone"
+cp -r "$raw" "$tmp/empty" && : > "$tmp/empty/cpu0.raw"
+expect "a CPU's file emptied is refused" 2 "empty/cpu0.raw: truncated: 0 bytes, meta says [0-9]+" -- verify "$tmp/empty"
 cp -r "$raw" "$tmp/cut" && truncate -s -100 "$tmp/cut/cpu0.raw"
-expect "a raw capture cut mid sub-buffer is refused, with where" 2 "cpu0.raw: truncated: sub-buffer [0-9]+" -- verify "$tmp/cut"
+expect "a CPU's file cut short is refused, with its size" 2 "cut/cpu0.raw: truncated: [0-9]+ bytes, meta says" -- verify "$tmp/cut"
+cp -r "$raw" "$tmp/long" && head -c 100 "$raw/cpu0.raw" >> "$tmp/long/cpu0.raw"
+expect "a CPU's file with bytes added is refused" 2 "long/cpu0.raw: too long" -- verify "$tmp/long"
+cp -r "$raw" "$tmp/swap" && mv "$tmp/swap/cpu0.raw" "$tmp/swap/x" &&
+	mv "$tmp/swap/cpu1.raw" "$tmp/swap/cpu0.raw" && mv "$tmp/swap/x" "$tmp/swap/cpu1.raw"
+expect "two CPUs' files swapped are refused" 2 "swap/cpu0.raw: too long|swap/cpu0.raw: truncated" -- verify "$tmp/swap"
+cp -r "$raw" "$tmp/extra" && cp "$raw/cpu1.raw" "$tmp/extra/cpu7.raw"
+expect "a file of a CPU meta does not name is refused" 2 "extra/cpu7.raw: extra: meta says 2 CPU" -- verify "$tmp/extra"
+cp -r "$raw" "$tmp/unfinished" && grep -v "_bytes" "$raw/meta" > "$tmp/unfinished/meta"
+expect "a capture whose writer never finished is refused" 2 "unfinished/meta: not finished, with 2 CPU\(s\), has no cpu0_bytes" -- verify "$tmp/unfinished"
+cp -r "$raw" "$tmp/cpus0" && sed -i 's/^cpus .*/cpus 0/' "$tmp/cpus0/meta"
+expect "a CPU count of 0 is refused" 2 "cpus0/meta: 'cpus' is not a CPU count" -- verify "$tmp/cpus0"
+cp -r "$raw" "$tmp/badnum" && sed -i 's/^cpu1_bytes .*/cpu1_bytes 12x/' "$tmp/badnum/meta"
+expect "a byte count that is not a number is refused" 2 "badnum/meta: a bad number" -- verify "$tmp/badnum"
+# A capture from before meta had the sizes: read, with a note saying so.
+cp -r "$raw" "$tmp/old" && grep -v "^cpus \|_bytes " "$raw/meta" > "$tmp/old/meta"
+n=$((n + 1))
+if "$rbcheck" verify "$tmp/old" --json - 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["verdict"] == "PASS", d["verdict"]
+assert "no CPU count" in d["input_note"] and "not checked" in d["input_note"], d.get("input_note")' 2>"$tmp/err" &&
+   "$rbcheck" verify "$tmp/old" 2>&1 | grep -q "^rbcheck: NOTE: .*old/meta has no CPU count"; then
+	echo "ok $n - an older raw capture without sizes verifies, with a note that completeness was not checked"
+else
+	echo "not ok $n - an older raw capture without sizes verifies, with a note: $(tail -n1 "$tmp/err")"
+fi
+cp -r "$tmp/old" "$tmp/oldcut" && truncate -s -100 "$tmp/oldcut/cpu0.raw"
+expect "an older raw capture cut mid sub-buffer is refused, with where" 2 "cpu0.raw: truncated: sub-buffer [0-9]+" -- verify "$tmp/oldcut"
 cp -r "$raw" "$tmp/reclen"
 printf '\xff\xff\xff\x7f' | dd of="$tmp/reclen/cpu0.raw" bs=1 seek=0 conv=notrunc status=none
 expect "an impossible record length is refused, with where" 2 "cpu0.raw: sub-buffer 0: record length" -- verify "$tmp/reclen"

@@ -48,7 +48,7 @@ rc=0
 	not_ok "an i386 capture with an empty sub-buffer: exit $rc: $(tail -n1 "$tmp/i386.txt")"
 
 if [ -z "$raw" ] || [ ! -s "$raw/meta" ]; then
-	ok "drains a made-up tracefs # SKIP no raw capture given"
+	not_ok "drains a made-up tracefs: no raw capture given (usage: RBDRAIN RBCHECK RAW-DIR)"
 	exit 0
 fi
 fake=$tmp/tracefs
@@ -70,6 +70,12 @@ grep -q "verdict PASS" "$tmp/src.txt" && [ "$rc" = 0 ] && ok "and the same verdi
 grep -q "^  time stamp path (kernel)" "$tmp/cap.txt" && ok "the capture's path counters reach the coverage table" ||
 	not_ok "the capture's path counters reach the coverage table"
 grep -q "^machine $(uname -m)$" "$tmp/cap/meta" && ok "meta names the machine" || not_ok "meta names the machine"
+# What a reader checks completeness against: the CPU count, each CPU's bytes.
+want="cpus 2"
+for c in 0 1; do want="$want cpu${c}_bytes $(stat -c %s "$tmp/cap/cpu$c.raw" 2>/dev/null)"; done
+got=$(grep -E "^(cpus|cpu[0-9]+_bytes) " "$tmp/cap/meta" | tr '\n' ' ')
+[ "$got" = "$want " ] && ok "meta has the CPU count and each CPU file's size: $want" ||
+	not_ok "meta has the CPU count and each CPU file's size: '$got', expected '$want'"
 
 # Counters that claim 10^9 A-C paths on CPU 0: more than the events show.
 cp -r "$tmp/cap" "$tmp/lie"
@@ -108,6 +114,19 @@ rc=$?
 got=$(grep -o '[0-9]* rbstress events' "$tmp/scap.txt")
 [ "$rc" = 0 ] && [ "$got" = "$src" ] && ok "the stream verifies to the same events and verdict: $got" ||
 	not_ok "the stream verifies to the same events: exit $rc, ${got:-none} vs $src"
+cp -r "$tmp/scap" "$tmp/smeta" && sed -i 's/^cpu0_bytes .*/cpu0_bytes 8/' "$tmp/smeta/meta"
+rc=0
+"$rbcheck" verify "$tmp/smeta" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "stream.raw: cpu0's records hold [0-9]* bytes, meta says 8" "$tmp/err" &&
+	ok "a stream whose CPU's records do not add up to meta's count: exit 2, says which CPU" ||
+	not_ok "a stream whose records do not add up to meta: exit $rc: $(head -c 200 "$tmp/err")"
+sed -i 's/^cpus .*/cpus 1/; /^cpu1_bytes/d' "$tmp/smeta/meta"
+sed -i "s/^cpu0_bytes .*/$(grep '^cpu0_bytes' "$tmp/scap/meta")/" "$tmp/smeta/meta"
+rc=0
+"$rbcheck" verify "$tmp/smeta" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "stream.raw: byte [0-9]*: a record of cpu1, but meta says 1 CPU" "$tmp/err" &&
+	ok "a stream record of a CPU meta does not name: exit 2, says where" ||
+	not_ok "a stream record of a CPU meta does not name: exit $rc: $(head -c 200 "$tmp/err")"
 head -c $(( ${bytes:-8} - 8 )) "$tmp/scap/stream.raw" > "$tmp/cut.raw" && mv "$tmp/cut.raw" "$tmp/scap/stream.raw"
 rc=0
 "$rbcheck" verify "$tmp/scap" > /dev/null 2> "$tmp/err" || rc=$?

@@ -45,12 +45,18 @@ printf 'entries: 0\noverrun: 0\ndropped events: 0\n' > "$tmp/left/cpu1.stats-aft
 	ok "events the kernel still holds after the drain: entries_left [2, 0] and a NOTE for cpu0" ||
 	not_ok "entries_left: $(field "$tmp/left.json" entries_left)"
 
-# Cut in the middle of its last 16 KiB sub-buffer: refused, saying where.
+# Cut in the middle of its last 16 KiB sub-buffer: refused, saying where --
+# by meta's byte count, and, in an older capture without one, by the walk.
 cp -r "$d/raw-16k" "$tmp/cut" && truncate -s -5000 "$tmp/cut/cpu1.raw"
 rc=0; err=$("$rbcheck" verify "$tmp/cut" 2>&1 >/dev/null) || rc=$?
-[ "$rc" = 2 ] && echo "$err" | grep -qE "cpu1.raw: truncated: sub-buffer [0-9]+" &&
-	ok "a 16 KiB raw capture cut mid sub-buffer: exit 2, says where" ||
+[ "$rc" = 2 ] && echo "$err" | grep -qE "cpu1.raw: truncated: [0-9]+ bytes, meta says 163200" &&
+	ok "a 16 KiB raw capture cut mid sub-buffer: exit 2, short of meta's byte count" ||
 	not_ok "a 16 KiB raw capture cut mid sub-buffer: exit $rc: $err"
+sed -i '/^cpus \|_bytes /d' "$tmp/cut/meta"
+rc=0; err=$("$rbcheck" verify "$tmp/cut" 2>&1 >/dev/null) || rc=$?
+[ "$rc" = 2 ] && echo "$err" | grep -qE "cpu1.raw: truncated: sub-buffer [0-9]+" &&
+	ok "the same cut without meta's sizes: exit 2, the sub-buffer it ends in" ||
+	not_ok "a 16 KiB raw capture cut mid sub-buffer, no sizes: exit $rc: $err"
 
 # Its meta claiming 4 KiB sub-buffers: the 16 KiB records do not fit.
 cp -r "$d/raw-16k" "$tmp/small" && sed -i 's/^page_size 16384$/page_size 4096/' "$tmp/small/meta"
