@@ -6,6 +6,7 @@
 #ifndef _RB_EVENT_H
 #define _RB_EVENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The ring buffer's contexts (RB_CTX_* in ring_buffer.c), lowest first. */
@@ -35,6 +36,8 @@ const char *rb_ctx_name(unsigned int ctx);
 /* The module's name of @ctx, or @other if the capture names none. */
 const char *rb_ctx_name_or(unsigned int ctx, const char *other);
 const char *rb_clock_name(unsigned int clock);
+/* Whether the capture's module names @clock (an older one names none). */
+bool rb_clock_named(unsigned int clock);
 /* The enum rb_clock of a trace_clock name, or -1 if the module names no such clock. */
 int rb_clock_from_name(const char *name);
 

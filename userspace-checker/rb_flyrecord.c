@@ -100,9 +100,6 @@ static int parse_buffer(struct fly *f, const char *p, uint32_t len, uint64_t at)
 	p++;
 	if (*name)
 		return 0;	/* an instance's buffer: not ours */
-	/* the clock the file says it was recorded with, unless told */
-	if (f->in->g && !strcmp(clock, "counter"))
-		f->in->g->counter_clock = true;
 	psize = num(f, p, 4);
 	n = num(f, p + 4, 4);
 	p += 8;

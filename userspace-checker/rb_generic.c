@@ -15,10 +15,11 @@ const char *const rb_gen_rule_names[RB_GEN_MAX] = {
 	[RB_GEN_SUBBUF]		= "subbuf-stamp",
 };
 
-void rb_generic_init(struct rb_generic *g, bool counter_clock)
+void rb_generic_init(struct rb_generic *g, const char *clock)
 {
 	memset(g, 0, sizeof(*g));
-	g->counter_clock = counter_clock;
+	snprintf(g->clock, sizeof(g->clock), "%s", clock ? clock : "");
+	g->counter_clock = !strcmp(g->clock, "counter");
 }
 
 /*

@@ -41,7 +41,8 @@ struct rb_gen_pair {
 };
 
 struct rb_generic {
-	bool			counter_clock;	/* the capture's trace clock is 'counter' */
+	char			clock[32];	/* the capture's trace clock, "" if not known */
+	bool			counter_clock;	/* it is 'counter' */
 	uint64_t		events;
 	uint64_t		ctx_events[RB_CTX_MAX];
 	struct {
@@ -58,7 +59,8 @@ struct rb_generic {
 
 extern const char *const rb_gen_rule_names[RB_GEN_MAX];
 
-void rb_generic_init(struct rb_generic *g, bool counter_clock);
+/* @clock: the capture's trace clock, NULL or "" if not known */
+void rb_generic_init(struct rb_generic *g, const char *clock);
 /* The context a record's common_flags say it was written in, and its name. */
 unsigned int rb_generic_ctx(int common_flags);
 const char *rb_generic_ctx_name(unsigned int ctx);

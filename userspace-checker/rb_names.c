@@ -84,6 +84,11 @@ const char *rb_ctx_name_or(unsigned int ctx, const char *other)
 	return ctx < RB_CTX_MAX && ctx_names[ctx][0] ? ctx_names[ctx] : other;
 }
 
+bool rb_clock_named(unsigned int clock)
+{
+	return clock < RB_CLOCK_MAX && clock_names[clock][0];
+}
+
 const char *rb_clock_name(unsigned int clock)
 {
 	return name_of(clock_names, RB_CLOCK_MAX, clock, "clock");

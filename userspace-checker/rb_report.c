@@ -227,8 +227,15 @@ void rb_report_text(FILE *f, const struct rb_input *in, const char *source)
 		nested += tot[c].nested;
 
 	fprintf(f, "rbcheck: %s: %" PRIu64 " rbstress events on %d CPU(s), %" PRIu64
-		" nested, deepest nesting %u, clock %s\n", source, v->events,
+		" nested, deepest nesting %u, clock %s", source, v->events,
 		v->nr_cpus_seen, nested, v->max_depth + 1, rb_clock_name(v->clock_id));
+	/* an older module's format names no clock: say what the file does */
+	if (!rb_clock_named(v->clock_id))
+		fprintf(f, " (the capture's module names no clocks%s%s%s)",
+			in->g && in->g->clock[0] ? "; trace clock " : "",
+			in->g && in->g->clock[0] ? in->g->clock : "",
+			in->g && in->g->clock[0] ? " by the file" : "");
+	fputc('\n', f);
 	fprintf(f, "rbcheck: four-deep stacks (%s in %s in %s in %s): %" PRIu64 "\n",
 		rb_ctx_name(RB_CTX_NMI), rb_ctx_name(RB_CTX_IRQ), rb_ctx_name(RB_CTX_SOFTIRQ),
 		rb_ctx_name(RB_CTX_NORMAL), v->four_deep);

@@ -16,7 +16,7 @@ void rb_report_generic_text(FILE *f, const struct rb_input *in)
 	fprintf(f, "\nrbcheck: every event, of any format: %" PRIu64 " (by common_flags:", g->events);
 	for (int c = 0; c < RB_CTX_MAX; c++)
 		fprintf(f, "%s %s %" PRIu64, c ? "," : "", rb_generic_ctx_name(c), g->ctx_events[c]);
-	fprintf(f, "), clock %s\n", g->counter_clock ? "counter" : "not counter (or not known)");
+	fprintf(f, "), clock %s\n", g->clock[0] ? g->clock : "not known");
 	/* the rbstress summary, when there is one, has said it already */
 	if (!in->v->events)
 		fprintf(f, "rbcheck: lost events reported by the buffer: %" PRIu64 "%s\n",
@@ -58,10 +58,14 @@ void rb_report_generic_json(FILE *f, const struct rb_input *in)
 	const struct rb_generic *g = in->g;
 	int n = 0;
 
-	fprintf(f, ",\"generic\":{\"verdict\":\"%s\",\"events\":%" PRIu64
-		",\"counter_clock\":%s,\"rbstress_rules_apply\":%s"
+	fprintf(f, ",\"generic\":{\"verdict\":\"%s\",\"events\":%" PRIu64 ",\"clock\":",
+		rb_verdict_names[rb_generic_verdict(g)], g->events);
+	if (g->clock[0])
+		rb_json_str(f, g->clock);
+	else
+		fprintf(f, "null");
+	fprintf(f, ",\"counter_clock\":%s,\"rbstress_rules_apply\":%s"
 		",\"shared_with_interrupter\":%" PRIu64 ",\"contexts\":{",
-		rb_verdict_names[rb_generic_verdict(g)], g->events,
 		g->counter_clock ? "true" : "false", in->v->events ? "true" : "false",
 		g->shared_with_interrupter);
 	for (int c = 0; c < RB_CTX_MAX; c++)

@@ -22,7 +22,7 @@
 static bool data_failed;
 
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
-					char *err, size_t errlen)
+					char *clock, size_t clocklen, char *err, size_t errlen)
 {
 	struct tracecmd_input *handle;
 	int ret;
@@ -32,7 +32,7 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	 * trusts every offset and size in the file (a cut header makes it
 	 * free twice, a page size of 0 divide by zero).
 	 */
-	if (rb_tracedat_check(path, err, errlen) < 0) {
+	if (rb_tracedat_check(path, clock, clocklen, err, errlen) < 0) {
 		char why[512];
 
 		snprintf(why, sizeof(why), "%s", err);

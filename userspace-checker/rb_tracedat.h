@@ -9,11 +9,13 @@
 struct tracecmd_input;
 
 /*
- * Open a trace.dat written by trace-cmd.  Returns the handle, or NULL with
- * @err saying why (missing, unreadable, not a trace.dat, no rbstress format).
+ * Open a trace.dat written by trace-cmd.  Returns the handle, with @clock
+ * the trace clock the file says it was recorded with ("" if it does not
+ * say), or NULL with @err saying why (missing, unreadable, not a
+ * trace.dat, damaged, no rbstress format).
  */
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
-					char *err, size_t errlen);
+					char *clock, size_t clocklen, char *err, size_t errlen);
 
 /*
  * Read every CPU of it, in buffer order: streamed by rb_flyrecord.c when

@@ -16,6 +16,10 @@
  * the compression's name and version; each section is [id 2][flags 2]
  * [string id 4][size 8][size bytes], and the options sections chain on by
  * their DONE option.  Every offset and size must lie inside the file.
+ *
+ * On the way it notes the trace clock the file says it was recorded with
+ * (version 7: the top-level buffer's BUFFER option; else the TRACECLOCK
+ * option's bracketed name), so that both readers judge by the same one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +35,8 @@
 #include "rb_tracedat_check.h"
 
 #define V7_OPT_DONE		0
+#define OPT_TRACECLOCK		4
+#define OPT_BUFFER		3
 #define V7_SEC_FL_COMPRESS	1
 #define MAX_SECTIONS		4096
 #define MAX_FORMATS		100000
@@ -40,6 +46,8 @@ struct dat {
 	uint64_t	size;		/* of the file */
 	bool		big_endian;
 	int64_t		max_string;	/* the highest string id a section names */
+	char		buffer_clock[32];	/* the top-level BUFFER option's */
+	char		listed_clock[32];	/* TRACECLOCK's "[name]" */
 	char		*err;
 	size_t		errlen;
 };
@@ -137,6 +145,40 @@ static int skip_block(struct dat *d, uint64_t *off, int width, const char *what)
 	return 0;
 }
 
+/* A trace clock's name is a word: anything else is not one. */
+static int clock_name(struct dat *d, char *out, size_t outlen, const char *name, uint64_t at)
+{
+	size_t n = strlen(name);
+
+	if (!n || n >= outlen || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n)
+		return bad(d, "offset %" PRIu64 ": the trace clock '%.40s' is not a clock's name",
+			   at, name);
+	memcpy(out, name, n + 1);
+	return 0;
+}
+
+/*
+ * The TRACECLOCK option: the trace_clock file as it was, "local [global]
+ * counter ...": the bracketed one was in use.
+ */
+static int listed_clock(struct dat *d, uint64_t at, uint64_t len)
+{
+	char buf[512], *open, *close;
+
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	if (get(d, buf, len, at, "the TRACECLOCK option") < 0)
+		return -1;
+	buf[len] = 0;
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (!close)
+		return 0;	/* no clock marked: the file does not say */
+	*close = 0;
+	return clock_name(d, d->listed_clock, sizeof(d->listed_clock), open + 1, at);
+}
+
 /* A 4-byte count of WHAT at *@off, of at most MAX_FORMATS; *@off after it */
 static int count_at(struct dat *d, uint64_t *off, uint64_t *n, const char *what)
 {
@@ -211,6 +253,13 @@ static int check_v6(struct dat *d, uint64_t off)
 				off += 2;
 				if (!n)
 					break;
+				if (n == OPT_TRACECLOCK) {
+					uint64_t len;
+
+					if (get_num(d, &len, 4, off, "an option") < 0 ||
+					    (len <= d->size - off - 4 && listed_clock(d, off + 4, len) < 0))
+						return -1;
+				}
 				if (skip_block(d, &off, 4, "an option") < 0)
 					return -1;
 			}
@@ -268,15 +317,19 @@ static int check_section(struct dat *d, uint64_t at, const char *what, uint64_t 
 static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 {
 	uint64_t end = p + len, q = p + 8, cpus, psize;
+	char name[2][256];
 	int64_t n;
 
 	for (int i = 0; i < 2; i++) {
-		n = string_at(d, q, end - q < 256 ? end - q : 256, NULL, 0,
+		n = string_at(d, q, end - q < 256 ? end - q : 256, name[i], sizeof(name[i]),
 			      i ? "a buffer's clock" : "a buffer's name");
 		if (n < 0)
 			return -1;
 		q += n;
 	}
+	/* the top-level buffer's (an instance's has a name) */
+	if (!name[0][0] && clock_name(d, d->buffer_clock, sizeof(d->buffer_clock), name[1], p) < 0)
+		return -1;
 	if (end - q < 8)
 		return bad(d, "a BUFFER option at offset %" PRIu64 " ends before its CPUs", p);
 	if (get_num(d, &psize, 4, q, "a buffer's page size") < 0 ||
@@ -400,7 +453,9 @@ static int check_v7(struct dat *d, uint64_t off, uint32_t psize)
 				    check_section(d, at, "a section the options name", &size) < 0)
 					return -1;
 			}
-			if (id == 3 && check_buffer(d, p, len) < 0)
+			if (id == OPT_BUFFER && check_buffer(d, p, len) < 0)
+				return -1;
+			if (id == OPT_TRACECLOCK && listed_clock(d, p, len) < 0)
 				return -1;
 			p += len;
 		}
@@ -410,7 +465,7 @@ static int check_v7(struct dat *d, uint64_t off, uint32_t psize)
 	return check_strings(d, last_end);
 }
 
-int rb_tracedat_check(const char *path, char *err, size_t errlen)
+int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err, size_t errlen)
 {
 	struct dat d = { .err = err, .errlen = errlen, .max_string = -1 };
 	unsigned char head[32];
@@ -485,5 +540,8 @@ int rb_tracedat_check(const char *path, char *err, size_t errlen)
 	}
 out:
 	close(d.fd);
+	if (clock)
+		snprintf(clock, clocklen, "%s", ret < 0 ? "" :
+			 d.buffer_clock[0] ? d.buffer_clock : d.listed_clock);
 	return ret;
 }

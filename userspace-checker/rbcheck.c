@@ -31,9 +31,26 @@
 #define EXIT_USAGE	2
 
 static const char *argv0 = "rbcheck";
-static const char *ktap_file, *json_file, *save_dir, *trace_clock;
+static const char *ktap_file, *json_file, *save_dir, *trace_clock, *override_clock;
 static bool verdict_line_only;	/* stacks, dump: the events are the output */
 static bool use_libtracecmd;	/* --reader libtracecmd */
+
+/*
+ * The kernel's trace clocks (trace_clocks[] in kernel/trace/trace.c, with
+ * x86's and the mono/boot/tai ones): a name -C may give.
+ */
+static const char *const trace_clocks[] = {
+	"local", "global", "counter", "uptime", "perf", "mono", "mono_raw", "boot", "tai",
+	"x86-tsc",
+};
+
+static bool trace_clock_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof(trace_clocks) / sizeof(trace_clocks[0]); i++)
+		if (!strcmp(name, trace_clocks[i]))
+			return true;
+	return false;
+}
 
 /* Write one report format to @path ("-": stdout).  Returns -1 on error. */
 static int write_report(const char *path, const struct rb_input *in, const char *source,
@@ -91,8 +108,11 @@ static void usage(FILE *f)
 "carry the kernel's path counters too).  The per-CPU data of a version 7\n"
 "trace.dat is streamed one zstd chunk at a time.\n"
 "  -C, --trace-clock NAME  the clock the capture was recorded with, if the file\n"
-"                          does not say (a version 7 trace.dat does): under\n"
-"                          'counter' no two events of a CPU may share a stamp\n"
+"                          does not say (a raw capture; a trace.dat says, and\n"
+"                          NAME must then be the same): under 'counter' no two\n"
+"                          events of a CPU may share a stamp\n"
+"      --override-clock NAME  judge as recorded with NAME whatever the file\n"
+"                          says (the report notes it)\n"
 "  -R, --reader auto|libtracecmd\n"
 "                          libtracecmd: read all of a trace.dat through\n"
 "                          libtracecmd instead (slower on large compressed files)\n"
@@ -243,18 +263,44 @@ static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
 	return ret;
 }
 
+/*
+ * The trace clock to judge @path by: the one the file says it was
+ * recorded with, else -C's.  -C against what the file says is a usage
+ * error (one verdict per file, not per flag); --override-clock wins on
+ * purpose, and says so.  NULL after a message when they disagree.
+ */
+static const char *judge_clock(struct rb_input *in, const char *path, const char *file_clock)
+{
+	if (override_clock) {
+		if (*file_clock && strcmp(file_clock, override_clock))
+			snprintf(in->note, sizeof(in->note), "judged as trace clock '%s' "
+				 "(--override-clock); %s says it was recorded with '%s'",
+				 override_clock, path, file_clock);
+		return override_clock;
+	}
+	if (*file_clock && trace_clock && strcmp(file_clock, trace_clock)) {
+		fprintf(stderr, "%s: %s: recorded with trace clock '%s', not '%s' (-C is for a "
+			"capture that does not say; --override-clock %s judges it so anyway)\n",
+			argv0, path, file_clock, trace_clock, trace_clock);
+		return NULL;
+	}
+	return *file_clock ? file_clock : trace_clock;
+}
+
 static int cmd_verify(struct rb_input *in, const char *path)
 {
 	struct tracecmd_input *handle;
 	static struct rb_generic g;
-	char err[512];
+	char err[512], file_clock[32];
+	const char *clock;
 	int ret;
 
 	/* every event is judged too, whatever its format */
-	rb_generic_init(&g, trace_clock && !strcmp(trace_clock, "counter"));
 	in->g = &g;
 
 	if (rb_raw_is_capture(path)) {
+		/* a raw capture does not say its clock */
+		rb_generic_init(&g, judge_clock(in, path, ""));
 		if (rb_raw_verify(path, in, err, sizeof(err)) < 0) {
 			fprintf(stderr, "%s: %s\n", argv0, err);
 			return EXIT_USAGE;
@@ -263,11 +309,18 @@ static int cmd_verify(struct rb_input *in, const char *path)
 		rb_verify_counters(in->v, &in->counters);
 		return finish(in, path);
 	}
-	handle = rb_tracedat_open(path, in, err, sizeof(err));
+	rb_generic_init(&g, NULL);
+	handle = rb_tracedat_open(path, in, file_clock, sizeof(file_clock), err, sizeof(err));
 	if (!handle) {
 		fprintf(stderr, "%s: %s\n", argv0, err);
 		return EXIT_USAGE;
 	}
+	clock = judge_clock(in, path, file_clock);
+	if (!clock && (trace_clock || override_clock)) {
+		rb_tracedat_close(handle);
+		return EXIT_USAGE;
+	}
+	rb_generic_init(&g, clock);
 	if (rb_tracedat_read(handle, path, !use_libtracecmd, in) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, in->err);
 		rb_tracedat_close(handle);
@@ -297,6 +350,7 @@ int main(int argc, char **argv)
 		{ "json",		required_argument, NULL, 'j' },
 		{ "quiet-ms",		required_argument, NULL, 'q' },
 		{ "trace-clock",	required_argument, NULL, 'C' },
+		{ "override-clock",	required_argument, NULL, 'O' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -394,9 +448,15 @@ int main(int argc, char **argv)
 			json_file = optarg;
 			break;
 		case 'C':
-			if (!*optarg || strlen(optarg) > 32)
-				return bad_usage("--trace-clock '%s': a trace clock's name", optarg);
-			trace_clock = optarg;
+		case 'O':
+			if (!trace_clock_known(optarg))
+				return bad_usage(c == 'C' ? "--trace-clock '%s': not a trace clock "
+						 "(local, global, counter, uptime, perf, mono, "
+						 "mono_raw, boot, tai, x86-tsc)" :
+						 "--override-clock '%s': not a trace clock "
+						 "(local, global, counter, uptime, perf, mono, "
+						 "mono_raw, boot, tai, x86-tsc)", optarg);
+			*(c == 'C' ? &trace_clock : &override_clock) = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -416,6 +476,10 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "--save-raw is an option of live");
 	if (trace_clock && strcmp(cmd, "verify"))
 		return bad_usage("%s", "--trace-clock is an option of verify");
+	if (override_clock && strcmp(cmd, "verify"))
+		return bad_usage("%s", "--override-clock is an option of verify");
+	if (override_clock && trace_clock)
+		return bad_usage("%s", "--trace-clock and --override-clock: give one");
 	if (!strcmp(cmd, "live") && optind != argc)
 		return bad_usage("live takes no file ('%s')", argv[optind]);
 

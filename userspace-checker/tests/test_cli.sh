@@ -93,16 +93,46 @@ assert g["rules"][2]["verdict"] == "PASS" or "hands out events" in g["rules"][2]
 		echo "not ok $n - a trace without rbstress events gets the verdict of the rules over every event: $(tail -n1 "$tmp/err")"
 	fi
 	n=$((n + 1))
-	if "$rbcheck" verify --trace-clock counter "$other" --json - 2>"$tmp/err" | python3 -c '
+	if "$rbcheck" verify --override-clock counter "$other" --json - 2>"$tmp/err" | python3 -c '
 import json, sys
-r = json.load(sys.stdin)["generic"]["rules"][1]
-assert r["rule"] == "distinct" and r["verdict"] == "PASS" and r["checked"] > 0, r' 2>>"$tmp/err"; then
-		echo "ok $n - --trace-clock counter: the distinct rule is judged"
+d = json.load(sys.stdin)
+r = d["generic"]["rules"][1]
+assert r["rule"] == "distinct" and r["verdict"] == "PASS" and r["checked"] > 0, r
+assert "--override-clock" in d["input_note"] and "global" in d["input_note"], d.get("input_note")' 2>>"$tmp/err"; then
+		echo "ok $n - --override-clock counter: the distinct rule is judged, and the report says the file said global"
 	else
-		echo "not ok $n - --trace-clock counter: the distinct rule is judged: $(tail -n1 "$tmp/err")"
+		echo "not ok $n - --override-clock counter: the distinct rule is judged: $(tail -n1 "$tmp/err")"
 	fi
 	expect "--trace-clock is an option of verify" 2 "option of verify" -- dump --trace-clock counter "$other"
+	expect "--override-clock is an option of verify" 2 "option of verify" -- stacks --override-clock counter "$other"
 fi
+# One verdict per file: its own clock, whichever reader, whatever -C says.
+n=$((n + 1))
+clocks=""
+for r in auto libtracecmd; do
+	clocks="$clocks $("$rbcheck" verify -R "$r" "$dat" --json - 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print("%s:%s:%s" % (d["generic"]["clock"], d["verdict"], d["events"]))' 2>/dev/null)"
+done
+if [ "$clocks" = " global:PASS:12921 global:PASS:12921" ]; then
+	echo "ok $n - both readers judge by the file's clock (global), with the same verdict and events"
+else
+	echo "not ok $n - both readers judge by the file's clock: '$clocks'"
+fi
+expect "-C against the file's own clock is a usage error" 2 \
+	"recorded with trace clock 'global', not 'counter'.*--override-clock counter" -- verify -C counter "$dat"
+expect "-C naming the file's own clock is accepted" 0 "" -- verify -C global "$dat"
+expect "-C with an unknown clock is a usage error" 2 "--trace-clock 'bogusclock': not a trace clock" -- verify -C bogusclock "$dat"
+expect "--override-clock with an unknown clock is a usage error" 2 "--override-clock 'x': not a trace clock" -- verify --override-clock x "$dat"
+expect "-C and --override-clock together is a usage error" 2 "give one" -- verify -C counter --override-clock counter "$dat"
+expect "--override-clock counter on a global capture judges distinct: FAIL" 1 "" -- verify --override-clock counter "$dat"
+# The top-level BUFFER option's clock, its 'b' made a quote: not a name.
+at=$(grep -obUa 'global' "$dat" | tail -n1 | cut -d: -f1)
+cp "$dat" "$tmp/clockname.dat"
+printf '"' | dd of="$tmp/clockname.dat" bs=1 seek=$((at + 3)) conv=notrunc status=none
+expect "a file whose clock is not a clock's name is refused, with where" 2 \
+	"clockname.dat: offset [0-9]+: the trace clock 'glo\"al' is not a clock's name" -- verify "$tmp/clockname.dat"
 cp "$dat" "$tmp/version.dat"
 # After the magic (3 bytes) and "tracing" comes the format version string.
 printf '9' | dd of="$tmp/version.dat" bs=1 seek=10 conv=notrunc status=none

@@ -918,7 +918,7 @@ TEST(subbuf_stamp_before_the_last_event_before_it_fails)
 	ends[0] = put_event(p1, 16, 0, 1001, 1);
 	ends[0] = put_event(p1, ends[0], 150, 1151, 2);		/* 1150 */
 	ends[1] = put_event(p2, 16, 60, 1161, 3);		/* 1100 + 60 */
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, &g), "the pages parse");
 	rb_generic_finish(&g);
 	EXPECT_EQ(1, g.rules[RB_GEN_SUBBUF].checked, "the second sub-buffer is checked");
@@ -929,11 +929,11 @@ TEST(subbuf_stamp_before_the_last_event_before_it_fails)
 			    "the example says by how much");
 	stamps[1] = 1150;
 	ends[1] = put_event(p2, 16, 10, 1161, 3);
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 2, &g), "the pages parse");
 	rb_generic_finish(&g);
 	EXPECT_EQ(RB_PASS, rb_generic_rule_verdict(&g, RB_GEN_SUBBUF), "a stamp equal to it is not");
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	EXPECT_EQ(0, feed_pages(pages, ends, stamps, 1, &g), "one page parses");
 	rb_generic_finish(&g);
 	EXPECT_EQ(RB_SKIP, rb_generic_rule_verdict(&g, RB_GEN_SUBBUF), "one sub-buffer: nothing to judge");
@@ -1709,7 +1709,7 @@ TEST(generic_time_going_back_fails_order)
 {
 	static struct rb_generic g;
 
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 1, 500, 0);	/* another CPU: its own order */
 	gen_event(&g, 0, 900, 0);
@@ -1724,7 +1724,7 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 {
 	static struct rb_generic g;
 
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 0, 1000, RB_TRACE_FLAG_HARDIRQ);
 	rb_generic_finish(&g);
@@ -1733,7 +1733,7 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 	EXPECT_EQ(RB_PASS, rb_generic_verdict(&g), "PASS");
 
 	/* the pre-2020 signature: an interrupt's event with the stamp before it */
-	rb_generic_init(&g, true);
+	rb_generic_init(&g, "counter");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 0, 1000, RB_TRACE_FLAG_HARDIRQ);
 	gen_event(&g, 0, 1001, 0);
@@ -1745,7 +1745,7 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 			    "the example names both contexts");
 
 	/* the seed's documented loss: the interrupted event after its interrupter */
-	rb_generic_init(&g, true);
+	rb_generic_init(&g, "counter");
 	gen_event(&g, 0, 1000, RB_TRACE_FLAG_NMI);
 	gen_event(&g, 0, 1000, 0);
 	rb_generic_finish(&g);
@@ -1753,7 +1753,7 @@ TEST(generic_equal_stamps_fail_only_under_the_counter_clock)
 	EXPECT_EQ(1, g.shared_with_interrupter, "counted as the documented loss");
 
 	/* the same context twice with one stamp: nothing explains it */
-	rb_generic_init(&g, true);
+	rb_generic_init(&g, "counter");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 0, 1000, 0);
 	rb_generic_finish(&g);
@@ -1768,7 +1768,7 @@ TEST(generic_contexts_come_from_common_flags_and_zero_deltas_are_counted)
 	EXPECT_EQ(RB_CTX_IRQ, rb_generic_ctx(RB_TRACE_FLAG_HARDIRQ | RB_TRACE_FLAG_SOFTIRQ), "irq over softirq");
 	EXPECT_EQ(RB_CTX_SOFTIRQ, rb_generic_ctx(RB_TRACE_FLAG_SOFTIRQ | 0x80), "softirq; BH off is not");
 	EXPECT_EQ(RB_CTX_NORMAL, rb_generic_ctx(0x80 | 0x01), "BH and IRQs off: normal");
-	rb_generic_init(&g, false);
+	rb_generic_init(&g, "global");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 0, 1000, RB_TRACE_FLAG_NMI);	/* the pre-2020 signature */
 	gen_event(&g, 0, 1010, 0);
@@ -1785,7 +1785,7 @@ TEST(generic_capture_of_one_event_per_cpu_is_not_judged)
 {
 	static struct rb_generic g;
 
-	rb_generic_init(&g, true);
+	rb_generic_init(&g, "counter");
 	gen_event(&g, 0, 1000, 0);
 	gen_event(&g, 1, 900, 0);
 	rb_generic_finish(&g);
