@@ -367,8 +367,13 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		snprintf(err, errlen, "%s: header_page or format does not parse", dir);
 		goto out;
 	}
-	if (rb_format_init(&in->fmt, tep, err, errlen) < 0)
+	if (rb_format_init(&in->fmt, tep, err, errlen) < 0) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s/format: %s", dir, why);
 		goto out;
+	}
 	layout.psize = psize;
 	layout.long_size = lsize;
 	layout.big_endian = !strcmp(endian, "big");

@@ -24,6 +24,7 @@
 #include "rb_report.h"
 #include "rb_dump.h"
 #include "rb_stacks.h"
+#include "rb_trace_clocks.h"
 #include "rb_tracedat.h"
 
 #define EXIT_PASS	0
@@ -32,36 +33,24 @@
 
 static const char *argv0 = "rbcheck";
 static const char *ktap_file, *json_file, *save_dir, *trace_clock, *override_clock;
+static int dump_cpu = -1;	/* dump --cpu */
 static bool verdict_line_only;	/* stacks, dump: the events are the output */
 static bool use_libtracecmd;	/* --reader libtracecmd */
 
-/*
- * The kernel's trace clocks (trace_clocks[] in kernel/trace/trace.c, with
- * x86's and the mono/boot/tai ones): a name -C may give.
- */
-static const char *const trace_clocks[] = {
-	"local", "global", "counter", "uptime", "perf", "mono", "mono_raw", "boot", "tai",
-	"x86-tsc",
-};
-
-static bool trace_clock_known(const char *name)
-{
-	for (size_t i = 0; i < sizeof(trace_clocks) / sizeof(trace_clocks[0]); i++)
-		if (!strcmp(name, trace_clocks[i]))
-			return true;
-	return false;
-}
-
-/* Write one report format to @path ("-": stdout).  Returns -1 on error. */
-static int write_report(const char *path, const struct rb_input *in, const char *source,
-			void (*fn)(FILE *, const struct rb_input *, const char *))
+/* A report's file ("-": stdout), opened before anything is printed; NULL after a message. */
+static FILE *open_report(const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
 
-	if (!f) {
+	if (!f)
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
-		return -1;
-	}
+	return f;
+}
+
+/* Write one report format to @f, opened by open_report().  Returns -1 on error. */
+static int write_report(FILE *f, const char *path, const struct rb_input *in, const char *source,
+			void (*fn)(FILE *, const struct rb_input *, const char *))
+{
 	fn(f, in, source);
 	if (f != stdout && fclose(f)) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, strerror(errno));
@@ -122,9 +111,11 @@ static void usage(FILE *f)
 "then the verdict line.\n"
 "  -m, --max N             at most N stacks per CPU (default 10)\n"
 "\n"
-"dump: print every event as the verifier reads it, one line each (position,\n"
-"time stamp and delta, context and sequence, nesting fields, clock read),\n"
-"then the verdict line: to read a violation in its neighbourhood.\n"
+"dump: print every rbstress event as the verifier reads it, one line each\n"
+"(position, time stamp and delta, context and sequence, nesting fields,\n"
+"clock read), then the verdict line: to read a violation in its\n"
+"neighbourhood.  A capture without rbstress events has nothing to dump\n"
+"(exit 2; trace-cmd report prints its events).\n"
 "  -c, --cpu N             only the events of CPU N\n"
 "\n"
 "common options:\n"
@@ -164,6 +155,15 @@ static int parse_num(const char *s, double min, double max, double *out)
 	return 0;
 }
 
+static uint64_t cpu_events(const struct rb_verifier *v, int cpu)
+{
+	uint64_t n = 0;
+
+	for (int c = 0; cpu < RB_MAX_CPUS && c < RB_CTX_MAX; c++)
+		n += v->cpu_ctx[cpu][c].events;
+	return n;
+}
+
 /*
  * Exit status from the verdict; no event at all is an input error, and so
  * is a capture without rbstress events unless every event is judged
@@ -171,6 +171,9 @@ static int parse_num(const char *s, double min, double max, double *out)
  */
 static int finish(struct rb_input *in, const char *source)
 {
+	FILE *ktap, *json;
+	int ret;
+
 	rb_verify_finish(in->v);
 	if (in->g)
 		rb_generic_finish(in->g);
@@ -184,15 +187,38 @@ static int finish(struct rb_input *in, const char *source)
 			(unsigned long long)in->records);
 		return EXIT_USAGE;
 	}
+	if (verdict_line_only && !in->v->events) {
+		fprintf(stderr, "%s: %s: no %s:%s events: nothing to show (rbcheck verify judges "
+			"the %llu others)\n", argv0, source, RB_EVENT_SYSTEM, RB_EVENT_NAME,
+			(unsigned long long)(in->g ? in->g->events : in->records));
+		return EXIT_USAGE;
+	}
+	if (dump_cpu >= 0 && !cpu_events(in->v, dump_cpu)) {
+		fprintf(stderr, "%s: %s: --cpu %d: no rbstress events on that CPU (%d CPU(s) "
+			"have some)\n", argv0, source, dump_cpu, in->v->nr_cpus_seen);
+		return EXIT_USAGE;
+	}
+	/* a report that cannot be written fails before anything is printed */
+	ktap = ktap_file ? open_report(ktap_file) : NULL;
+	json = json_file ? open_report(json_file) : NULL;
+	if ((ktap_file && !ktap) || (json_file && !json)) {
+		if (ktap && ktap != stdout)
+			fclose(ktap);
+		if (json && json != stdout)
+			fclose(json);
+		return EXIT_USAGE;
+	}
 	if (verdict_line_only)
 		printf("rbcheck: %s: verdict %s (rbcheck verify for the rules)\n", source,
 		       rb_verdict_names[rb_input_verdict(in)]);
-	else if (!(ktap_file && !strcmp(ktap_file, "-")) && !(json_file && !strcmp(json_file, "-")))
+	else if (ktap != stdout && json != stdout)
 		rb_report_text(stdout, in, source);
-	if ((ktap_file && write_report(ktap_file, in, source, rb_report_ktap) < 0) ||
-	    (json_file && write_report(json_file, in, source, rb_report_json) < 0))
-		return EXIT_USAGE;
-	return rb_input_verdict(in) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
+	ret = rb_input_verdict(in) == RB_FAIL ? EXIT_FAIL : EXIT_PASS;
+	if (ktap && write_report(ktap, ktap_file, in, source, rb_report_ktap) < 0)
+		ret = EXIT_USAGE;
+	if (json && write_report(json, json_file, in, source, rb_report_json) < 0)
+		ret = EXIT_USAGE;
+	return ret;
 }
 
 /* The events must carry the clock the instance records with. */
@@ -359,7 +385,7 @@ int main(int argc, char **argv)
 	struct rb_input in = { .expect_clock = -1 };
 	const char *cmd;
 	struct rb_stacks *stacks = NULL;
-	int max_stacks = 10, dump_cpu = -1;
+	int max_stacks = 10;
 	struct rb_dump *dump = NULL;
 	double d;
 	int c, ret;
@@ -449,13 +475,12 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'O':
-			if (!trace_clock_known(optarg))
-				return bad_usage(c == 'C' ? "--trace-clock '%s': not a trace clock "
-						 "(local, global, counter, uptime, perf, mono, "
-						 "mono_raw, boot, tai, x86-tsc)" :
-						 "--override-clock '%s': not a trace clock "
-						 "(local, global, counter, uptime, perf, mono, "
-						 "mono_raw, boot, tai, x86-tsc)", optarg);
+			if (!rb_trace_clock_known(optarg)) {
+				fprintf(stderr, "%s: --%s '%s': not a trace clock (%s) (see '%s --help')\n",
+					argv0, c == 'C' ? "trace-clock" : "override-clock", optarg,
+					rb_trace_clock_list(), argv0);
+				return EXIT_USAGE;
+			}
 			*(c == 'C' ? &trace_clock : &override_clock) = optarg;
 			break;
 		case 'h':

@@ -103,6 +103,8 @@ assert "--override-clock" in d["input_note"] and "global" in d["input_note"], d.
 	else
 		echo "not ok $n - --override-clock counter: the distinct rule is judged: $(tail -n1 "$tmp/err")"
 	fi
+	expect "dump of a capture without rbstress events says there is nothing to show" 2 \
+		"other.dat: no rbstress:rbstress_event events: nothing to show" -- dump "$other"
 	expect "--trace-clock is an option of verify" 2 "option of verify" -- dump --trace-clock counter "$other"
 	expect "--override-clock is an option of verify" 2 "option of verify" -- stacks --override-clock counter "$other"
 fi
@@ -157,6 +159,17 @@ else
 fi
 expect "--ktap - and --json - together is a usage error" 2 "cannot both" -- verify --ktap - --json - "$dat"
 expect "an unwritable --json file is an error" 2 "/nonexistent/x.json" -- verify --json /nonexistent/x.json "$dat"
+n=$((n + 1))
+[ ! -s "$tmp/out" ] && echo "ok $n - and it fails before the report is printed (nothing on stdout)" ||
+	echo "not ok $n - an unwritable --json file fails before the report: $(wc -l < "$tmp/out") line(s) on stdout"
+expect "dump --cpu of a CPU without events is an error" 2 "--cpu 99: no rbstress events on that CPU \(2 CPU\(s\) have some\)" -- dump --cpu 99 "$dat"
+expect "dump --cpu 1 shows CPU 1" 0 "" -- dump --cpu 1 "$dat"
+n=$((n + 1))
+if grep -q "^cpu1 " "$tmp/out" && ! grep -q "^cpu0 " "$tmp/out"; then
+	echo "ok $n - dump --cpu 1: only CPU 1's events ($(grep -c '^cpu1 ' "$tmp/out") lines)"
+else
+	echo "not ok $n - dump --cpu 1: only CPU 1's events: $(head -n3 "$tmp/out")"
+fi
 size=$(stat -c %s "$dat")
 head -c $((size / 2)) "$dat" > "$tmp/half.dat"
 expect "a trace.dat cut in half is refused" 2 "half.dat" -- verify "$tmp/half.dat"
@@ -291,5 +304,7 @@ printf '\xff\xff\x00\x00' | dd of="$tmp/commit/cpu0.raw" bs=1 seek=12 conv=notru
 expect "a sub-buffer header claiming too much data is refused, with where" 2 "cpu0 sub-buffer 0: header claims" -- verify "$tmp/commit"
 cp -r "$raw" "$tmp/meta" && echo "garbage" > "$tmp/meta/meta"
 expect "a raw capture with a bad meta is refused" 2 "meta: not an rbcheck-raw" -- verify "$tmp/meta"
+cp -r "$raw" "$tmp/badfmt" && sed -i 's/field:u64 clock;/field:u64 clockx;/' "$tmp/badfmt/format"
+expect "a raw capture whose format lacks a field is refused, naming the file" 2 "badfmt/format: rbstress:rbstress_event has no field 'clock'" -- verify "$tmp/badfmt"
 cp -r "$raw" "$tmp/nofmt" && rm "$tmp/nofmt/format"
 expect "a raw capture without its format is refused" 2 "not a complete raw capture" -- verify "$tmp/nofmt"

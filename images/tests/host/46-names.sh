@@ -23,12 +23,26 @@ table_clocks=$(awk '$1 == "clock" { sub("^one:", "", $2); gsub(",", "\n", $2); p
 [ "$(symbols RBS_CTX_SYMBOLS)" = "irq nmi normal softirq" ] &&
 	ok "the module names its four contexts in RBS_CTX_SYMBOLS" ||
 	not_ok "RBS_CTX_SYMBOLS names the contexts: '$(symbols RBS_CTX_SYMBOLS)'"
+# The kernel's trace clocks (what a trace_clock file or -C may name) are
+# another fact, listed once in rb_trace_clocks.c: every clock the module
+# can read must be one of them.
+kernel_clocks=$(sed -n '/^static const char \*const clocks/,/^};/p' "$TOP/userspace-checker/rb_trace_clocks.c" |
+	grep -o '"[a-z_0-9-]*"' | tr -d '"')
+missing=
+for n in $module_clocks; do
+	echo "$kernel_clocks" | grep -qx "$n" || missing="$missing $n"
+done
+[ -n "$kernel_clocks" ] && [ -z "$missing" ] &&
+	ok "every clock the module reads is a kernel trace clock of rb_trace_clocks.c" ||
+	not_ok "clocks of the module that rb_trace_clocks.c does not list:${missing:- (no list found)}"
 # The checker's sources: no string literal that is a context's or a clock's
-# name (messages build them from rb_ctx_name() and rb_clock_name()).
+# name (messages build them from rb_ctx_name() and rb_clock_name()), but
+# for the kernel's list.
 copies=
 for n in $module_clocks $(symbols RBS_CTX_SYMBOLS); do
 	[ "$n" = counter ] && continue	# the counter clock is a kind, named as such
-	f=$(grep -l "\"$n\"" "$TOP"/userspace-checker/*.c "$TOP"/userspace-checker/*.h 2>/dev/null | xargs -r -n1 basename)
+	f=$(grep -l "\"$n\"" "$TOP"/userspace-checker/*.c "$TOP"/userspace-checker/*.h 2>/dev/null |
+		grep -v '/rb_trace_clocks\.c$' | xargs -r -n1 basename)
 	[ -z "$f" ] || copies="$copies $n:$(echo $f | tr ' ' ',')"
 done
 [ -z "$copies" ] && ok "the checker spells no context or clock name of its own" ||
