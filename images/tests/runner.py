@@ -36,6 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 GROUPS = ('host', 'boot')
 RESULT = re.compile(r'^(ok|not ok)\b(?: +\d+)?(?: +-)? *(.*)$')
+PLAN = re.compile(r'^1\.\.(\d+)$')
 DIRECTIVE = re.compile(r'#\s*(SKIP|TODO)\b', re.I)
 
 
@@ -118,10 +119,13 @@ def run_one(test, env):
         out = e.stdout.decode(errors='replace') if isinstance(e.stdout, bytes) else (e.stdout or '')
         out += '\nnot ok - %s did not finish within %ss # TIMEOUT\n' % (test.name, test.timeout)
         rc = -1
-    results, diag = [], []
+    results, diag, plans = [], [], []
     for line in out.splitlines():
         m = RESULT.match(line)
-        if m:
+        p = PLAN.match(line)
+        if p:
+            plans.append(int(p.group(1)))
+        elif m:
             results.append((m.group(1) == 'ok', m.group(2)))
         elif line.startswith('#'):
             results.append((None, line))
@@ -133,6 +137,11 @@ def run_one(test, env):
                         (test.name, rc, ': ' + diag[-1][:200] if diag else '')))
     elif rc not in (0, 1) and all(ok for ok, _ in leaves):
         results.append((False, '%s exited with status %d' % (test.name, rc)))
+    # A program that states its plan (TAP "1..N", a test_rules) must keep
+    # it: fewer results is a crash half-way, more is text taken for results.
+    if plans and sum(plans) != len(leaves):
+        results.append((False, '%s printed %d results, its plan says %d' %
+                        (test.name, len(leaves), sum(plans))))
     return results, time.time() - start
 
 

@@ -527,6 +527,29 @@ TEST(stamp_before_its_pre_clock_fails_own_clock)
 	rb_verifier_free(v);
 }
 
+/*
+ * The other end of the window: the stamp may equal the clock read after
+ * it, never pass it, pre_clock or not.  (Without a pre_clock a stamp past
+ * the clock also trips the lower bound by underflow; with one, only this
+ * check sees it.)
+ */
+TEST(stamp_after_its_own_clock_fails_with_a_pre_clock_too)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e = with_pre_clock(ev(RB_CTX_NORMAL, 1, 0, 1, 1, 1001, 1000), 900);
+
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "1 ns after its clock read");
+	EXPECT_EQ(1, v->rules[RB_RULE_OWN_CLOCK].violations, "one violation");
+	rb_verifier_free(v);
+
+	v = verifier();
+	e.ts = 1000;
+	feed(v, &e, 1);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_OWN_CLOCK), "equal to its clock read");
+	rb_verifier_free(v);
+}
+
 /* With the window, no bound: a vCPU stall between the reads is no violation. */
 TEST(stamp_inside_its_clock_window_passes_however_wide)
 {
@@ -1779,6 +1802,45 @@ TEST(generic_contexts_come_from_common_flags_and_zero_deltas_are_counted)
 	EXPECT_EQ(1, g.pairs[RB_CTX_NMI][RB_CTX_NORMAL].zero, "once with delta 0");
 	EXPECT_EQ(0, g.pairs[RB_CTX_SOFTIRQ][RB_CTX_NMI].count, "no pair for a lower context");
 	EXPECT_EQ(2, g.ctx_events[RB_CTX_NMI], "two NMI events");
+}
+
+/*
+ * The rules over every event are half the verdict: their FAIL is the
+ * capture's FAIL though every rbstress rule passed, in the text, JSON
+ * and KTAP reports alike.
+ */
+TEST(generic_fail_with_rbstress_rules_passing_is_the_verdict)
+{
+	static struct rb_generic g;
+	struct rb_event e[3];
+	struct rb_input in = { .expect_clock = -1, .v = verifier(), .g = &g };
+	char *buf;
+
+	feed(in.v, e, clean_stream(e));
+	rb_generic_init(&g, "global");
+	gen_event(&g, 0, 1000, 0);
+	gen_event(&g, 0, 900, 0);
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_PASS, rb_verdict(in.v), "the rbstress rules pass");
+	EXPECT_EQ(RB_FAIL, rb_input_verdict(&in), "the generic order FAIL is the verdict");
+	buf = report(rb_report_ktap, &in);
+	EXPECT_STR_CONTAINS(buf, "not ok 7 order", "KTAP: the generic rule after the six");
+	free(buf);
+	buf = report(rb_report_json, &in);
+	EXPECT_STR_CONTAINS(buf, "{\"source\":\"test\",\"verdict\":\"FAIL\"", "JSON: FAIL");
+	free(buf);
+	buf = report(rb_report_text, &in);
+	EXPECT_STR_CONTAINS(buf, "rbcheck: verdict FAIL", "text: FAIL");
+	free(buf);
+	rb_verifier_free(in.v);
+
+	/* and a generic SKIP leaves the rbstress PASS alone */
+	rb_generic_init(&g, "global");
+	in.v = verifier();
+	feed(in.v, e, clean_stream(e));
+	rb_generic_finish(&g);
+	EXPECT_EQ(RB_PASS, rb_input_verdict(&in), "PASS with nothing generic to judge");
+	rb_verifier_free(in.v);
 }
 
 TEST(generic_capture_of_one_event_per_cpu_is_not_judged)

@@ -83,3 +83,15 @@ if [ -f "$kunit" ]; then
 else
 	ok "kunit.py parse reads the KTAP # SKIP no tree at ${SRC#$TOP/}"
 fi
+
+# A test program that states its plan is held to it: one that stops
+# half-way, or whose failure text starts a line with "ok", is caught.
+mk host/70-short.sh 'echo "1..3"\necho "ok 1 - a"\necho "ok 2 - b"'
+mk host/71-kept.sh 'echo "1..2"\necho "ok 1 - a"\necho "ok 2 - b"'
+mk host/72-extra.sh 'echo "1..1"\necho "not ok 1 - a failure whose message goes on"\necho "ok this line is message text"'
+rc=0; runner -t short -t kept -t extra --ktap "$tmp/plan.ktap" > "$tmp/plan.out" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -q "^    not ok 3 - host/short printed 2 results, its plan says 3" "$tmp/plan.ktap" &&
+	grep -q "^ok 2 host/kept$" "$tmp/plan.ktap" &&
+	grep -q "^    not ok 3 - host/extra printed 2 results, its plan says 1" "$tmp/plan.ktap" &&
+	ok "a test's own plan is kept: short and extra fail, kept passes" ||
+	not_ok "a test's own plan: exit $rc: $(grep 'plan says\|host/kept' "$tmp/plan.ktap" | tr '\n' '|')"
