@@ -1,14 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbcheck verify on hundreds of damaged copies of the committed capture (version 7 with zstd and without, version 6): every truncation and bad header field is refused with exit 2 and one line naming the file, a flipped byte never crashes or hangs, with both readers; a FIFO and a device are refused at once
+# test: rbcheck verify, built with AddressSanitizer and UBSan, on hundreds of damaged copies of the committed capture (version 7 with zstd and without, version 6): every truncation and bad header field is refused with exit 2 and one line naming the file, a flipped byte never crashes, hangs or trips a sanitizer, with both readers; a FIFO and a device are refused at once
 #
 # The corpus is made here from the fixture (userspace-checker/tests/damaged.py),
 # nothing of it is committed.  trace-cmd convert makes the version 6 and the
 # uncompressed version 7 copies; without it the test fails (the package is
-# one of the suite's dependencies).
+# one of the suite's dependencies).  A sanitizer report, in our code or in
+# a library on an input we let through, exits 98 (UBSan) or 99 (ASan):
+# not 0, 1 or 2, so the case fails, and its first lines are kept in LOGS.
 . "$(dirname "$0")/../lib.sh"
 
-rb=$CHECKOUT/rbcheck
+if ! make -s -C "$TOP/userspace-checker" O="$BUILD/checker" asan > "$LOGS/damaged-asan-build.log" 2>&1; then
+	not_ok "rbcheck builds with the sanitizers (see $LOGS/damaged-asan-build.log)"
+	exit 0
+fi
+rb=$BUILD/checker/asan/rbcheck
+# libtracecmd's leaks on its error paths are not ours to judge; the rest is
+export ASAN_OPTIONS=detect_leaks=0:exitcode=99 UBSAN_OPTIONS=print_stacktrace=1:exitcode=98
+: > "$LOGS/damaged-sanitizer.log"
 gen=$TOP/userspace-checker/tests/damaged.py
 src=$FIXTURES/trace.dat
 
@@ -31,7 +40,11 @@ for name in "${!from[@]}"; do
 			args=(verify)
 			[ "$reader" = default ] || args+=(-R libtracecmd)
 			rc=0
-			timeout 30 "$rb" "${args[@]}" "$d/$case" > /dev/null 2> "$tmp/err" < /dev/null || rc=$?
+			timeout 60 "$rb" "${args[@]}" "$d/$case" > /dev/null 2> "$tmp/err" < /dev/null || rc=$?
+			if grep -q "Sanitizer\|runtime error" "$tmp/err"; then
+				{ echo "== $name/$case ($reader): exit $rc"; head -n 30 "$tmp/err"; } \
+					>> "$LOGS/damaged-sanitizer.log"
+			fi
 			printf '%s\t%s\t%s\t%s\t%s\n' "$case" "$reader" "$rc" \
 				"$(head -n1 "$tmp/err" | tr '\t' ' ')" "$(wc -l < "$tmp/err")" >> "$res"
 		done
@@ -39,6 +52,9 @@ for name in "${!from[@]}"; do
 	# the judge prints a not ok per case that missed, then one summary line
 	python3 "$gen" judge "$d" "$res" | sed "s/^\(\(not \)\?ok - \)/\1$name: /"
 done
+
+[ ! -s "$LOGS/damaged-sanitizer.log" ] && ok "no sanitizer report on any case" ||
+	not_ok "sanitizer reports (see $LOGS/damaged-sanitizer.log): $(grep -c '^== ' "$LOGS/damaged-sanitizer.log") case(s)"
 
 # not a regular file: refused at once, never a hang on an open()
 mkfifo "$tmp/fifo"
