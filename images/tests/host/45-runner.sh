@@ -81,7 +81,7 @@ if [ -f "$kunit" ]; then
 		ok "kunit.py parse reads a failing run: $(grep -o 'Ran .*' "$tmp/kp.txt")" ||
 		not_ok "kunit.py parse reads a failing run: $(tail -n 3 "$tmp/kp.txt" | tr '\n' ' ')"
 else
-	ok "kunit.py parse reads the KTAP # SKIP no tree at ${SRC#$TOP/}"
+	not_ok "kunit.py parse reads the KTAP: no kunit.py at ${kunit#$TOP/} (the set-up prepares the tree)"
 fi
 
 # A test program that states its plan is held to it: one that stops
