@@ -96,7 +96,9 @@ parse_run_opts() {
 				# as under --debug: too slow for the AML _PRT method
 				kernel_args="$kernel_args acpi=noirq"; shift ;;
 		--dry-run)	dry_run=1; shift ;;
-		--plan)		plan_file=${2:-}; dry_run=1; shift 2 || usage_error "--plan needs a file" ;;
+		--plan)		plan_file=${2:-}; dry_run=1; shift 2 || usage_error "--plan needs a file"
+				[ -d "$(dirname "$plan_file")" ] ||
+					usage_error "--plan $plan_file: no directory $(dirname "$plan_file")" ;;
 		--ktap-console)	settings+=(ktapconsole=1); shift ;;
 		-h|--help)	help_of "$help_topic"; exit 0 ;;
 		*)		usage_error "unknown option '$1'" ;;
@@ -221,7 +223,7 @@ write_plan() {
 	python3 - "$1" kspec="$KSPEC" arch="$ARCH" qemu="$QEMU" cpus="$cpus" \
 		kernel="$KOUT/arch/x86/boot/bzImage" initramfs="$INITRAMFS" \
 		cmdline="$GUEST_CMDLINE $(boot_append)" timeout="$(boot_timeout)" \
-		job="$job" boot_extra="$boot_extra" <<'PY' || die "--plan: cannot write '$1'"
+		job="$job" boot_extra="$boot_extra" <<'PY' 2>/dev/null || die "--plan: cannot write '$1'"
 import json, sys
 plan = dict(a.split('=', 1) for a in sys.argv[2:])
 for k in ('cpus', 'timeout'):

@@ -162,8 +162,19 @@ class Counts:
             self.failed += 1
 
 
+class _Parser(argparse.ArgumentParser):
+    """One line on a bad option, not argparse's usage with the internal ones."""
+
+    def error(self, message):
+        if message.startswith('argument -t'):
+            message = '-t needs a test name (./run.sh test --list)'
+        print('run.sh: test: %s' % message, file=sys.stderr)
+        print("run.sh: see './run.sh test --help'", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main():
-    ap = argparse.ArgumentParser(prog='./run.sh test', add_help=False)
+    ap = _Parser(prog='./run.sh test', add_help=False)
     ap.add_argument('--host-only', action='store_true')
     ap.add_argument('--full', action='store_true')
     ap.add_argument('--list', action='store_true')

@@ -45,6 +45,8 @@ bad "selftests: unknown option '--frob'" selftests --frob
 bad "report: no run 'no-such-run'" report no-such-run
 bad "bench: say what to bench" bench
 bad "test: unknown option '--quick'" test --quick
+bad "test: -t needs a test name" test -t
+bad "--plan /nonexistent/x.json: no directory /nonexistent" --plan /nonexistent/x.json
 bad "build: unknown option '--frob'" build --frob
 bad "--kernel: no line '5.4'" --kernel 5.4
 bad "report: unknown option '--frob'" report --frob
