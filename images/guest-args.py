@@ -17,6 +17,17 @@ import sys
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
 
 
+def module_params():
+    """The rbstress module's parameters, from its source (module_param())."""
+    names = set()
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'stress-module')
+    for name in os.listdir(src):
+        if name.endswith('.c'):
+            with open(os.path.join(src, name)) as f:
+                names.update(re.findall(r'\bmodule_param(?:_named)?\(\s*(\w+)', f.read()))
+    return names
+
+
 def load():
     rows = {}
     with open(TABLE) as f:
@@ -48,6 +59,10 @@ def check(key, value, typ):
     elif kind == 'params':
         if not re.fullmatch(r'[a-z_0-9]+=[a-z_0-9]+(,[a-z_0-9]+=[a-z_0-9]+)*', value):
             return 'takes NAME=VALUE[,NAME=VALUE...]'
+        known = module_params()
+        bad = [p.split('=')[0] for p in value.split(',') if p.split('=')[0] not in known]
+        if bad:
+            return 'names no rbstress parameter %r (have: %s)' % (bad[0], ' '.join(sorted(known)))
     return None
 
 

@@ -123,6 +123,7 @@ done
 
 # The guest's settings are checked against images/guest/settings.table.
 bad "mod=foo: mod takes NAME=VALUE" --mod foo
+bad "mod=bogus_param=5: mod names no rbstress parameter 'bogus_param'" --mod bogus_param=5 --dry-run
 bad "capture=9999: capture must be a whole number from 0 to 3600" --capture 9999
 ga=$top/images/guest-args.py
 [ "$("$ga" job=faults faults=resize,mixed saveraw=1)" = "rbts.job=faults rbts.faults=resize,mixed rbts.saveraw=1" ] &&
