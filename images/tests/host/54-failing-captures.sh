@@ -18,13 +18,17 @@ print(d["verdict"], d["events"], " ".join("%s:%s:%d" % (r["rule"], r["verdict"],
                                            for r in d["rules"] + d["generic"]["rules"]))' "$1" 2>&1
 }
 
-rc=0
-"$rb" verify "$FIXTURES/legacy-raw" --json "$tmp/legacy.json" > "$tmp/legacy.txt" 2>&1 || rc=$?
-got=$(rules "$tmp/legacy.json")
-want="FAIL 1288 monotonic:PASS:0 nested-delta:FAIL:252 own-clock:FAIL:282 A-C:PASS:0 sequence:PASS:0 counters:SKIP:0 order:PASS:0 distinct:SKIP:0 subbuf-stamp:PASS:0"
-[ "$rc" = 1 ] && [ "$got" = "$want" ] &&
-	ok "legacy control: exit 1, nested-delta FAIL 252 and own-clock FAIL 282 of 1288 events, the rest PASS" ||
-	not_ok "legacy control: exit $rc, '$got', expected '$want'"
+# judged NAME DIR WANT WHAT: rbcheck verify DIR exits 1 with the rules WANT
+judged() {
+	local rc=0 got
+	"$rb" verify "$2" --json "$tmp/$1.json" > "$tmp/$1.txt" 2>&1 || rc=$?
+	got=$(rules "$tmp/$1.json")
+	[ "$rc" = 1 ] && [ "$got" = "$3" ] && ok "$4" || not_ok "$4: exit $rc, '$got', expected '$3'"
+}
+
+judged legacy "$FIXTURES/legacy-raw" \
+	"FAIL 1288 monotonic:PASS:0 nested-delta:FAIL:252 own-clock:FAIL:282 A-C:PASS:0 sequence:PASS:0 counters:SKIP:0 order:PASS:0 distinct:SKIP:0 subbuf-stamp:PASS:0" \
+	"legacy control: exit 1, nested-delta FAIL 252 and own-clock FAIL 282 of 1288 events, the rest PASS"
 grep -q "irq#2 reserved inside normal#1's window but is stamped 721 ns before that window's clock read: the same time stamp (delta 0)" \
 	"$tmp/legacy.txt" && ok "legacy control: the first example is the nested zero delta the seed removed" ||
 	not_ok "legacy control: the first nested-delta example: $(grep -m1 'reserved inside' "$tmp/legacy.txt")"
@@ -39,13 +43,9 @@ ts = struct.unpack_from('<Q', b, 4)[0]
 struct.pack_into('<Q', b, 4 + 16 + 4 + 8, ts - 1)
 open(sys.argv[1], 'wb').write(b)
 PY
-rc=0
-"$rb" verify "$tmp/seeded" --json "$tmp/seeded.json" > "$tmp/seeded.txt" 2>&1 || rc=$?
-got=$(rules "$tmp/seeded.json")
-want="FAIL 5280 monotonic:PASS:0 nested-delta:PASS:0 own-clock:FAIL:1 A-C:PASS:0 sequence:PASS:0 counters:SKIP:0 order:PASS:0 distinct:SKIP:0 subbuf-stamp:PASS:0"
-[ "$rc" = 1 ] && [ "$got" = "$want" ] &&
-	ok "seeded: a stamp 1 ns after its own clock read FAILs own-clock alone (exit 1)" ||
-	not_ok "seeded: exit $rc, '$got', expected '$want'"
+judged seeded "$tmp/seeded" \
+	"FAIL 5280 monotonic:PASS:0 nested-delta:PASS:0 own-clock:FAIL:1 A-C:PASS:0 sequence:PASS:0 counters:SKIP:0 order:PASS:0 distinct:SKIP:0 subbuf-stamp:PASS:0" \
+	"seeded: a stamp 1 ns after its own clock read FAILs own-clock alone (exit 1)"
 grep -q "cpu0: time stamp is 1 ns after the clock read in TP_fast_assign" "$tmp/seeded.txt" &&
 	ok "seeded: the example says by how much and where the clock was read" ||
 	not_ok "seeded: the example: $(grep -m1 'cpu0: time stamp' "$tmp/seeded.txt")"
