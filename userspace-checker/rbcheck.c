@@ -293,7 +293,8 @@ static int cmd_live(struct rb_input *in, struct rb_live_opts *o)
  * The trace clock to judge @path by: the one the file says it was
  * recorded with, else -C's.  -C against what the file says is a usage
  * error (one verdict per file, not per flag); --override-clock wins on
- * purpose, and says so.  NULL after a message when they disagree.
+ * purpose, and says so.  "" if nothing says; NULL after a message when
+ * the file and -C disagree.
  */
 static const char *judge_clock(struct rb_input *in, const char *path, const char *file_clock)
 {
@@ -310,7 +311,7 @@ static const char *judge_clock(struct rb_input *in, const char *path, const char
 			argv0, path, file_clock, trace_clock, trace_clock);
 		return NULL;
 	}
-	return *file_clock ? file_clock : trace_clock;
+	return *file_clock ? file_clock : trace_clock ? trace_clock : "";
 }
 
 static int cmd_verify(struct rb_input *in, const char *path)
@@ -342,7 +343,7 @@ static int cmd_verify(struct rb_input *in, const char *path)
 		return EXIT_USAGE;
 	}
 	clock = judge_clock(in, path, file_clock);
-	if (!clock && (trace_clock || override_clock)) {
+	if (!clock) {
 		rb_tracedat_close(handle);
 		return EXIT_USAGE;
 	}
