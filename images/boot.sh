@@ -34,6 +34,11 @@
 # "rbcheck:" are echoed as they come); a raw disk carries /out of the guest
 # back as a tar stream, unpacked into DIR.  A guest that does not power off
 # within --timeout seconds is killed: exit 3, with the console's tail shown.
+#
+# A guest that died of a stray int3 (multi-threaded TCG runs code another
+# vCPU is patching stale: docs/reliability.md, "A stray int3") is booted
+# once more; its console is kept as console-stray-int3.log and the second
+# boot's is the run's.  A second one is the run's result.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -88,29 +93,7 @@ fi
 
 mkdir -p "$out"
 disk=$out/.results.img
-rm -f "$disk"
-truncate -s "$disksize" "$disk"
 console=$out/console.log
-: > "$console"
-ctl=()
-if [ "$stop_button" = 1 ] || [ -n "$stream_disk" ]; then
-	truncate -s 1M "$out/.control.img"
-	ctl=(-drive file="$out/.control.img",format=raw,if=virtio)
-fi
-if [ -n "$stream_disk" ]; then
-	rm -f "$out/.stream.img"
-	truncate -s "$stream_disk" "$out/.stream.img"
-	ctl+=(-drive file="$out/.stream.img",format=raw,if=virtio)
-fi
-
-# Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
-setsid "$QEMU" "${accel_args[@]}" -smp "$cpus" -m "$mem" \
-	-kernel "$bz" -initrd "$INITRAMFS" \
-	-append "$GUEST_CMDLINE $append" \
-	-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \
-	-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
-	>"$out/qemu.log" 2>&1 &
-qpid=$!
 
 # The guest's own lines; on a terminal the checker's progress line is
 # redrawn in place, in a log it is one line per update.
@@ -122,10 +105,6 @@ show_progress() {
 		cat
 	fi
 }
-if [ "$quiet" = 0 ]; then
-	tail -n +1 -F --pid=$qpid "$console" 2>/dev/null |
-		grep --line-buffered -E '^(rbts|rbcheck):' | show_progress &
-fi
 
 stopping=0
 on_interrupt() {
@@ -138,21 +117,60 @@ on_interrupt() {
 		kill -KILL $qpid 2>/dev/null || true
 	fi
 }
-trap on_interrupt INT TERM
 
-rc=0
-# $SECONDS, not $(date): no subshell in the loop for a Ctrl-C to land in
-deadline=$(( SECONDS + timeout ))
-while kill -0 $qpid 2>/dev/null; do
-	if [ "$SECONDS" -ge "$deadline" ]; then
-		kill -KILL $qpid 2>/dev/null || true
-		rc=3
-		break
+# One boot, fresh disks, until the guest powers off or --timeout: sets rc
+# (3: killed at the timeout, else QEMU's status).
+boot_once() {
+	local ctl=()
+
+	rm -f "$disk"
+	truncate -s "$disksize" "$disk"
+	: > "$console"
+	if [ "$stop_button" = 1 ] || [ -n "$stream_disk" ]; then
+		truncate -s 1M "$out/.control.img"
+		ctl=(-drive file="$out/.control.img",format=raw,if=virtio)
 	fi
-	sleep 0.2 || true	# a Ctrl-C reaches sleep too: not a failure
-done
-wait $qpid 2>/dev/null || { [ $rc = 3 ] || rc=$?; }
-sleep 0.3 || true	# let the console echo catch up
+	if [ -n "$stream_disk" ]; then
+		rm -f "$out/.stream.img"
+		truncate -s "$stream_disk" "$out/.stream.img"
+		ctl+=(-drive file="$out/.stream.img",format=raw,if=virtio)
+	fi
+
+	# Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
+	setsid "$QEMU" "${accel_args[@]}" -smp "$cpus" -m "$mem" \
+		-kernel "$bz" -initrd "$INITRAMFS" \
+		-append "$GUEST_CMDLINE $append" \
+		-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \
+		-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
+		>"$out/qemu.log" 2>&1 &
+	qpid=$!
+	if [ "$quiet" = 0 ]; then
+		tail -n +1 -F --pid=$qpid "$console" 2>/dev/null |
+			grep --line-buffered -E '^(rbts|rbcheck):' | show_progress &
+	fi
+
+	rc=0
+	# $SECONDS, not $(date): no subshell in the loop for a Ctrl-C to land in
+	deadline=$(( SECONDS + timeout ))
+	while kill -0 $qpid 2>/dev/null; do
+		if [ "$SECONDS" -ge "$deadline" ]; then
+			kill -KILL $qpid 2>/dev/null || true
+			rc=3
+			break
+		fi
+		sleep 0.2 || true	# a Ctrl-C reaches sleep too: not a failure
+	done
+	wait $qpid 2>/dev/null || { [ $rc = 3 ] || rc=$?; }
+	sleep 0.3 || true	# let the console echo catch up
+}
+
+trap on_interrupt INT TERM
+boot_once
+if [ "$rc" = 0 ] && [ "$stopping" = 0 ] && grep -q '^\[[ 0-9.]*\] int3: 0000 \[#' "$console"; then
+	mv "$console" "$out/console-stray-int3.log"
+	printf 'rbts: the guest died of a stray int3 (multi-threaded TCG, docs/reliability.md): booting it again\n'
+	boot_once
+fi
 
 if [ "$rc" = 3 ]; then
 	printf 'error: guest did not finish within %ss; console tail:\n' "$timeout" >&2
