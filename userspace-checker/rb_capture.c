@@ -17,6 +17,7 @@
 
 #include "rb_capture.h"
 #include "rb_raw_format.h"
+#include "rb_trace_clocks.h"
 
 /*
  * The stream is written in whole chunks: a write of a few bytes to a block
@@ -28,6 +29,8 @@ struct rb_capture_writer {
 	char		dir[4096];
 	int		psize;
 	int		ncpus;			/* meta's "cpus": the CPUs read */
+	char		clock[32];		/* meta's "trace_clock" */
+	bool		clock_switched;		/* meta's "trace_clock_switched" */
 	int		fd[RB_MAX_CPUS];	/* cpuN.raw, opened at its first sub-buffer */
 	uint64_t	bytes[RB_MAX_CPUS];	/* meta's "cpuN_bytes" at the end */
 	const char	*stream_path;
@@ -69,6 +72,25 @@ static int read_subbuf_size(struct rb_capture_src *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* The clock trace_clock marks; "" where the file cannot be read. */
+static void read_clock(struct rb_capture_src *s)
+{
+	char path[4200], buf[512];
+	ssize_t r;
+	int fd;
+
+	s->clock[0] = '\0';
+	snprintf(path, sizeof(path), "%s/trace_clock", s->dir);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[r > 0 ? r : 0] = '\0';
+	if (!rb_trace_clock_selected(buf, s->clock, sizeof(s->clock)))
+		s->clock[0] = '\0';
+}
+
 int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *instance,
 		    char *err, size_t errlen)
 {
@@ -87,6 +109,7 @@ int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *i
 	}
 	if (read_subbuf_size(s, err, errlen) < 0)
 		return -1;
+	read_clock(s);
 	for (s->ncpus = 0; s->ncpus < RB_MAX_CPUS; s->ncpus++) {
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", s->dir, s->ncpus);
 		s->fd[s->ncpus] = open(path, O_RDONLY | O_NONBLOCK);
@@ -249,13 +272,16 @@ static int write_meta(struct rb_capture_writer *w)
 	fprintf(f, RB_RAW_MAGIC "\npage_size %d\nlong_size %d\nendian %s\nmachine %s\ncpus %d\n",
 		w->psize, (int)sizeof(long),
 		__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big", u.machine, w->ncpus);
+	if (w->clock[0])
+		fprintf(f, "trace_clock %s\n", w->clock);
 	if (ferror(f) | fclose(f))
 		return fail(w, "%s: %s", path, strerror(errno));
 	return 0;
 }
 
 struct rb_capture_writer *rb_capture_create(const char *dir, int psize, int ncpus,
-					    const char *stream, char *err, size_t errlen)
+					    const char *clock, const char *stream,
+					    char *err, size_t errlen)
 {
 	struct rb_capture_writer *w;
 
@@ -275,6 +301,7 @@ struct rb_capture_writer *rb_capture_create(const char *dir, int psize, int ncpu
 	snprintf(w->dir, sizeof(w->dir), "%s", dir);
 	w->psize = psize;
 	w->ncpus = ncpus;
+	snprintf(w->clock, sizeof(w->clock), "%s", clock ? clock : "");
 	w->stream = -1;
 	for (int i = 0; i < RB_MAX_CPUS; i++)
 		w->fd[i] = -1;
@@ -415,6 +442,8 @@ static int append_sizes(struct rb_capture_writer *w)
 		bad |= fprintf(f, "cpu%d_bytes %llu\n", cpu, (unsigned long long)w->bytes[cpu]) < 0;
 	if (w->stream >= 0)
 		bad |= fprintf(f, "stream_bytes %llu\n", (unsigned long long)w->stream_bytes) < 0;
+	if (w->clock_switched)
+		bad |= fprintf(f, "trace_clock_switched 1\n") < 0;
 	if (fclose(f) | bad)
 		return fail(w, "%s: %s", path, strerror(errno ? errno : ENOSPC));
 	return 0;
@@ -442,6 +471,11 @@ int rb_capture_finish(struct rb_capture_writer *w, char *err, size_t errlen)
 	free(w->chunk);
 	free(w);
 	return failed ? -1 : 0;
+}
+
+void rb_capture_clock_switched(struct rb_capture_writer *w)
+{
+	w->clock_switched = true;
 }
 
 const char *rb_capture_error(const struct rb_capture_writer *w)

@@ -31,12 +31,14 @@ struct rb_capture_src {
 	 * larger than a page), or the page size where there is no such file.
 	 */
 	int	subbuf_size;
+	/* the trace clock it records with, from trace_clock ("" if unreadable) */
+	char	clock[32];
 	int	fd[RB_MAX_CPUS];
 };
 
 /*
  * Open per_cpu/cpuN/trace_pipe_raw of @instance (NULL: the top level) for
- * every CPU that has one, and learn its sub-buffer size.  Returns 0, or -1
+ * every CPU that has one, and learn its sub-buffer size and trace clock.  Returns 0, or -1
  * with @err saying what and where.
  */
 int rb_capture_open(struct rb_capture_src *s, const char *tracefs, const char *instance,
@@ -80,13 +82,20 @@ struct rb_capture_writer;
 
 /*
  * Start a raw capture of @ncpus CPUs in @dir (created if needed): meta
- * says the page size, this machine's long size, byte order and name, and
- * the CPU count.  With @stream, the sub-buffers of all CPUs go to that
- * file (a disk in a guest) as one stream of records instead of
- * dir/cpuN.raw.  Returns NULL with @err set.
+ * says the page size, this machine's long size, byte order and name, the
+ * CPU count and the trace clock @clock (if not ""), so that a reader
+ * judges by the clock the capture was recorded with.  With @stream, the
+ * sub-buffers of all CPUs go to that file (a disk in a guest) as one
+ * stream of records instead of dir/cpuN.raw.  Returns NULL with @err set.
  */
 struct rb_capture_writer *rb_capture_create(const char *dir, int psize, int ncpus,
-					    const char *stream, char *err, size_t errlen);
+					    const char *clock, const char *stream,
+					    char *err, size_t errlen);
+/*
+ * The trace clock was switched while capturing (the buffer was reset):
+ * meta will say so, and that no one clock stamped all of it.
+ */
+void rb_capture_clock_switched(struct rb_capture_writer *w);
 /* Copy the file @src (a small tracefs file) into the capture as @name. */
 int rb_capture_copy(struct rb_capture_writer *w, const char *src, const char *name);
 /* Append one sub-buffer of @cpu: its header and committed data. */

@@ -20,6 +20,7 @@
 #include "rb_capture.h"
 #include "rb_live.h"
 #include "rb_subbuf.h"
+#include "rb_trace_clocks.h"
 
 /* What each sub-buffer read goes through (rb_capture_drain_cpu's callback). */
 struct live_ctx {
@@ -57,19 +58,13 @@ static struct rb_path_counters before;
 /* The selected clock in trace_clock ("local [global] counter ..."). */
 static int read_clock(char *name, size_t len)
 {
-	char buf[512], *open, *close;
+	char buf[512];
 	ssize_t r = pread(watch.clock_fd, buf, sizeof(buf) - 1, 0);
 
 	if (r <= 0)
 		return -1;
 	buf[r] = '\0';
-	open = strchr(buf, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (!close || (size_t)(close - open) > len)
-		return -1;
-	*close = '\0';
-	snprintf(name, len, "%s", open + 1);
-	return 0;
+	return rb_trace_clock_selected(buf, name, len) ? 0 : -1;
 }
 
 /* Returns true if the buffer was (or is being) reset since the last look. */
@@ -150,6 +145,7 @@ struct keep_ring {
 	char		*pages;		/* KEEP_SUBBUFS pages per CPU */
 	unsigned int	n[RB_MAX_CPUS];	/* sub-buffers ever put, per CPU */
 	bool		written;
+	bool		clock_switched;	/* since the first put: no one clock */
 };
 
 static struct keep_ring keep;
@@ -201,13 +197,13 @@ static int keep_write_pages(const char *dir, int ncpus, int psize)
  * from the top level of tracefs.  NULL with in->err set on failure.
  */
 static struct rb_capture_writer *capture_start(const char *dir, int psize, int ncpus,
-					       struct rb_input *in)
+					       const char *clock, struct rb_input *in)
 {
 	const char *tracefs = tracefs_tracing_dir();
 	struct rb_capture_writer *w;
 	char src[4200];
 
-	w = rb_capture_create(dir, psize, ncpus, NULL, in->err, sizeof(in->err));
+	w = rb_capture_create(dir, psize, ncpus, clock, NULL, in->err, sizeof(in->err));
 	if (!w)
 		return NULL;
 	snprintf(src, sizeof(src), "%s/events/header_page", tracefs);
@@ -226,7 +222,8 @@ fail:
 /* Write the kept sub-buffers, oldest first, as a raw capture. */
 static int keep_write(const char *dir, int ncpus, int psize, struct rb_input *in)
 {
-	struct rb_capture_writer *w = capture_start(dir, psize, ncpus, in);
+	struct rb_capture_writer *w = capture_start(dir, psize, ncpus,
+						    keep.clock_switched ? "" : watch.name, in);
 
 	if (!w)
 		return -1;
@@ -264,6 +261,9 @@ static int live_subbuf(void *arg, int cpu, void *page, int psize)
 
 	in->subbufs++;
 	if (clock_switched(in)) {
+		if (x->save)
+			rb_capture_clock_switched(x->save);
+		keep.clock_switched = keep.pages != NULL;
 		in->subbufs_across_reset++;
 		x->subbuf[cpu]++;
 		return 0;
@@ -358,7 +358,7 @@ int rb_live_read(const struct rb_live_opts *o, struct rb_input *in)
 		goto out;
 	}
 	if (o->save_dir) {
-		x.save = capture_start(o->save_dir, psize, src.ncpus, in);
+		x.save = capture_start(o->save_dir, psize, src.ncpus, src.clock, in);
 		if (!x.save)
 			goto out;
 	}

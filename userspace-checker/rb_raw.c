@@ -15,6 +15,7 @@
 #include "rb_raw.h"
 #include "rb_raw_format.h"
 #include "rb_subbuf.h"
+#include "rb_trace_clocks.h"
 
 int rb_raw_is_capture(const char *path)
 {
@@ -326,62 +327,147 @@ static void raw_read_counters(const char *dir, struct rb_path_counters *k)
 		rb_counters_sub(k, &before);
 }
 
-int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen)
+struct rb_raw {
+	const char		*dir;
+	char			*meta, *header, *format;
+	struct tep_handle	*tep;	/* in->fmt points into it */
+	struct rb_subbuf_layout	layout;
+	struct raw_sizes	sizes;
+	char			clock[32];
+};
+
+/* The word after "@key " at the start of a line of meta; 0 if there is none. */
+static int meta_word(const char *meta, const char *key, char *word, size_t len)
 {
-	char *meta = NULL, *header = NULL, *format = NULL;
-	int psize = 0, lsize = 0, ret = -1, ncpus = 0;
-	struct rb_subbuf_layout layout;
-	struct kbuffer *kbuf = NULL;
-	static struct raw_sizes sizes;
-	struct tep_handle *tep;
+	size_t klen = strlen(key);
+
+	for (const char *l = meta; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t n;
+
+		if (strncmp(l, key, klen) || l[klen] != ' ')
+			continue;
+		n = strcspn(l + klen + 1, "\n");
+		if (!n || n >= len)
+			return -1;
+		snprintf(word, len, "%.*s", (int)n, l + klen + 1);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The trace clock meta says the capture was recorded with: "" where it
+ * does not say (a capture from before it was recorded, or one whose
+ * clock was switched while capturing, with a note).
+ */
+static int raw_read_clock(struct rb_raw *r, struct rb_input *in, char *err, size_t errlen)
+{
+	uint64_t switched = 0;
+	int ret = meta_word(r->meta, "trace_clock", r->clock, sizeof(r->clock));
+
+	if (ret < 0 || (ret && !rb_trace_clock_known(r->clock))) {
+		snprintf(err, errlen, "%s/meta: trace_clock '%s' is not one of the kernel's trace "
+			 "clocks (%s)", r->dir, ret < 0 ? "" : r->clock, rb_trace_clock_list());
+		return -1;
+	}
+	if (!ret)
+		r->clock[0] = '\0';
+	if (meta_u64(r->meta, "trace_clock_switched", &switched) > 0 && switched) {
+		snprintf(in->note, sizeof(in->note), "%s/meta: the trace clock was switched while "
+			 "capturing (from '%s'): no one clock stamped all of it", r->dir, r->clock);
+		r->clock[0] = '\0';
+	}
+	return 0;
+}
+
+void rb_raw_close(struct rb_raw *r)
+{
+	if (!r)
+		return;
+	free(r->meta);
+	free(r->header);
+	free(r->format);
+	/* in->fmt points into tep; the verifier no longer needs it. */
+	if (r->tep)
+		tep_free(r->tep);
+	free(r);
+}
+
+struct rb_raw *rb_raw_open(const char *dir, struct rb_input *in, char *err, size_t errlen)
+{
+	struct rb_raw *r = calloc(1, sizeof(*r));
+	int psize = 0, lsize = 0;
 	size_t mlen, hlen, flen;
 	char endian[16] = "";
 	const char *p;
 
-	tep = tep_alloc();
-	meta = read_file(dir, "meta", &mlen);
-	header = read_file(dir, "header_page", &hlen);
-	format = read_file(dir, "format", &flen);
-	if (!tep || !meta || !header || !format) {
-		snprintf(err, errlen, "%s: not a complete raw capture (meta, header_page, format)", dir);
-		goto out;
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
 	}
-	if (strncmp(meta, RB_RAW_MAGIC "\n", strlen(RB_RAW_MAGIC) + 1) ||
-	    !(p = strstr(meta, "page_size ")) || sscanf(p, "page_size %d", &psize) != 1 ||
-	    !(p = strstr(meta, "long_size ")) || sscanf(p, "long_size %d", &lsize) != 1 ||
-	    !(p = strstr(meta, "endian ")) || sscanf(p, "endian %15s", endian) != 1 ||
+	r->dir = dir;
+	r->tep = tep_alloc();
+	r->meta = read_file(dir, "meta", &mlen);
+	r->header = read_file(dir, "header_page", &hlen);
+	r->format = read_file(dir, "format", &flen);
+	if (!r->tep || !r->meta || !r->header || !r->format) {
+		snprintf(err, errlen, "%s: not a complete raw capture (meta, header_page, format)", dir);
+		goto fail;
+	}
+	if (strncmp(r->meta, RB_RAW_MAGIC "\n", strlen(RB_RAW_MAGIC) + 1) ||
+	    !(p = strstr(r->meta, "page_size ")) || sscanf(p, "page_size %d", &psize) != 1 ||
+	    !(p = strstr(r->meta, "long_size ")) || sscanf(p, "long_size %d", &lsize) != 1 ||
+	    !(p = strstr(r->meta, "endian ")) || sscanf(p, "endian %15s", endian) != 1 ||
 	    psize < 64 || psize > (1 << 20) || (lsize != 4 && lsize != 8) ||
 	    (strcmp(endian, "little") && strcmp(endian, "big"))) {
 		snprintf(err, errlen, "%s/meta: not an %s file with page_size, long_size (4 or 8) "
 			 "and endian", dir, RB_RAW_MAGIC);
-		goto out;
+		goto fail;
 	}
-	if (raw_read_sizes(dir, meta, &sizes, in, err, errlen) < 0 ||
-	    (sizes.ncpus && !sizes.stream && raw_check_files(dir, &sizes, err, errlen) < 0))
-		goto out;
-	tep_set_long_size(tep, lsize);
-	tep_set_page_size(tep, psize);
-	tep_set_file_bigendian(tep, strcmp(endian, "big") ? TEP_LITTLE_ENDIAN : TEP_BIG_ENDIAN);
-	if (tep_parse_header_page(tep, header, hlen, lsize) < 0 ||
-	    tep_parse_event(tep, format, flen, "rbstress") != 0) {
+	if (raw_read_sizes(dir, r->meta, &r->sizes, in, err, errlen) < 0 ||
+	    (r->sizes.ncpus && !r->sizes.stream && raw_check_files(dir, &r->sizes, err, errlen) < 0) ||
+	    raw_read_clock(r, in, err, errlen) < 0)
+		goto fail;
+	tep_set_long_size(r->tep, lsize);
+	tep_set_page_size(r->tep, psize);
+	tep_set_file_bigendian(r->tep, strcmp(endian, "big") ? TEP_LITTLE_ENDIAN : TEP_BIG_ENDIAN);
+	if (tep_parse_header_page(r->tep, r->header, hlen, lsize) < 0 ||
+	    tep_parse_event(r->tep, r->format, flen, "rbstress") != 0) {
 		snprintf(err, errlen, "%s: header_page or format does not parse", dir);
-		goto out;
+		goto fail;
 	}
-	if (rb_format_init(&in->fmt, tep, err, errlen) < 0) {
+	if (rb_format_init(&in->fmt, r->tep, err, errlen) < 0) {
 		char why[256];
 
 		snprintf(why, sizeof(why), "%s", err);
 		snprintf(err, errlen, "%s/format: %s", dir, why);
-		goto out;
+		goto fail;
 	}
-	layout.psize = psize;
-	layout.long_size = lsize;
-	layout.big_endian = !strcmp(endian, "big");
-	kbuf = kbuffer_alloc(lsize == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
-			     strcmp(endian, "big") ? KBUFFER_ENDIAN_LITTLE : KBUFFER_ENDIAN_BIG);
+	r->layout.psize = psize;
+	r->layout.long_size = lsize;
+	r->layout.big_endian = !strcmp(endian, "big");
+	return r;
+fail:
+	rb_raw_close(r);
+	return NULL;
+}
+
+const char *rb_raw_clock(const struct rb_raw *r)
+{
+	return r->clock;
+}
+
+int rb_raw_read(struct rb_raw *r, struct rb_input *in, char *err, size_t errlen)
+{
+	const char *dir = r->dir;
+	struct kbuffer *kbuf;
+	int ret = -1, ncpus = 0;
+
+	kbuf = kbuffer_alloc(r->layout.long_size == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			     r->layout.big_endian ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE);
 	if (!kbuf) {
 		snprintf(err, errlen, "out of memory");
-		goto out;
+		return -1;
 	}
 
 	for (int cpu = 0; cpu < RB_MAX_CPUS; cpu++) {
@@ -393,7 +479,7 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		if (fd < 0)
 			continue;	/* a CPU that recorded nothing */
 		ncpus++;
-		ret = raw_read_cpu(dir, cpu, fd, kbuf, &layout, in, err, errlen);
+		ret = raw_read_cpu(dir, cpu, fd, kbuf, &r->layout, in, err, errlen);
 		close(fd);
 		if (ret < 0)
 			goto out;
@@ -405,7 +491,8 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 		snprintf(path, sizeof(path), "%s/stream.raw", dir);
 		fd = open(path, O_RDONLY);
 		if (fd >= 0) {
-			ret = raw_read_stream(dir, fd, kbuf, &layout, in, &ncpus, &sizes, err, errlen);
+			ret = raw_read_stream(dir, fd, kbuf, &r->layout, in, &ncpus, &r->sizes,
+					      err, errlen);
 			close(fd);
 			if (ret < 0)
 				goto out;
@@ -415,17 +502,12 @@ int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen
 	}
 	ret = 0;
 	raw_read_counters(dir, &in->counters);
-	in->counters.rb_time_32 = in->counters.have && lsize == 4;
+	in->counters.rb_time_32 = in->counters.have && r->layout.long_size == 4;
 	if (!ncpus) {
 		snprintf(err, errlen, "%s: no cpuN.raw or stream.raw file", dir);
 		ret = -1;
 	}
 out:
 	kbuffer_free(kbuf);
-	free(meta);
-	free(header);
-	free(format);
-	/* in->fmt points into tep; the verifier no longer needs it. */
-	tep_free(tep);
 	return ret;
 }

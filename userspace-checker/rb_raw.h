@@ -4,7 +4,9 @@
  * rb_raw_format.h): the sub-buffers a live run read, as the kernel gave them,
  * with the formats needed to decode them elsewhere.  A directory with
  *
- *   meta          "rbcheck-raw 1", page_size, long_size, endian
+ *   meta          "rbcheck-raw 1", page_size, long_size, endian, machine,
+ *                 cpus, trace_clock (when known) at the start; cpuN_bytes
+ *                 (stream_bytes, trace_clock_switched) when it ends
  *   header_page   events/header_page of the traced kernel
  *   format        events/rbstress/rbstress_event/format
  *   cpuN.raw      CPU N's sub-buffers in read order, each as a record: a
@@ -23,7 +25,17 @@
 
 /* Is @path a raw capture directory (has a meta file)? */
 int rb_raw_is_capture(const char *path);
-/* Verify a raw capture.  Returns 0, or -1 with @err saying what and where. */
-int rb_raw_verify(const char *dir, struct rb_input *in, char *err, size_t errlen);
+struct rb_raw;
+
+/*
+ * Open the raw capture in @dir: meta, the formats (into in->fmt) and the
+ * completeness of its files checked.  NULL with @err saying what and where.
+ */
+struct rb_raw *rb_raw_open(const char *dir, struct rb_input *in, char *err, size_t errlen);
+/* The trace clock its meta says it was recorded with; "" if it does not say. */
+const char *rb_raw_clock(const struct rb_raw *r);
+/* Feed every sub-buffer to the verifier.  Returns 0, or -1 with @err set. */
+int rb_raw_read(struct rb_raw *r, struct rb_input *in, char *err, size_t errlen);
+void rb_raw_close(struct rb_raw *r);
 
 #endif /* _RB_RAW_H */

@@ -18,6 +18,16 @@ bool rb_trace_clock_known(const char *name)
 	return false;
 }
 
+int rb_trace_clock_selected(const char *text, char *name, size_t len)
+{
+	const char *open = strchr(text, '['), *close = open ? strchr(open, ']') : NULL;
+
+	if (!close || (size_t)(close - open) > len)
+		return 0;
+	snprintf(name, len, "%.*s", (int)(close - open - 1), open + 1);
+	return 1;
+}
+
 const char *rb_trace_clock_list(void)
 {
 	static char list[128];

@@ -5,24 +5,19 @@
  * streamed by rb_flyrecord.c, anything else read through libtracecmd.
  * Each CPU is read on its own, in the order its buffer held the events.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <trace-cmd.h>
 
 #include "rb_flyrecord.h"
 #include "rb_tracedat.h"
-#include "rb_tracedat_check.h"
 
 static bool data_failed;
 
 struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
-					char *clock, size_t clocklen, char *err, size_t errlen)
+					struct rb_tracedat_layout *lay, char *err, size_t errlen)
 {
 	struct tracecmd_input *handle;
 	int ret;
@@ -32,7 +27,7 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	 * trusts every offset and size in the file (a cut header makes it
 	 * free twice, a page size of 0 divide by zero).
 	 */
-	if (rb_tracedat_check(path, clock, clocklen, err, errlen) < 0) {
+	if (rb_tracedat_check(path, lay, err, errlen) < 0) {
 		char why[512];
 
 		snprintf(why, sizeof(why), "%s", err);
@@ -50,12 +45,8 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	 */
 	handle = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!handle) {
-		char where[256];
-
-		if (rb_flyrecord_truncated(path, where, sizeof(where)))
-			snprintf(err, errlen, "%s: %s", path, where);
-		else
-			snprintf(err, errlen, "%s: trace-cmd cannot read it (truncated or corrupt)", path);
+		/* its layout adds up: something inside a section does not */
+		snprintf(err, errlen, "%s: trace-cmd cannot read its headers or formats (corrupt)", path);
 		return NULL;
 	}
 	ret = rb_format_init(&in->fmt, tracecmd_get_tep(handle), err, errlen);
@@ -69,13 +60,13 @@ struct tracecmd_input *rb_tracedat_open(const char *path, struct rb_input *in,
 	return handle;
 }
 
-int rb_tracedat_read(struct tracecmd_input *handle, const char *path, bool stream,
-		     struct rb_input *in)
+int rb_tracedat_read(struct tracecmd_input *handle, const char *path,
+		     const struct rb_tracedat_layout *lay, bool stream, struct rb_input *in)
 {
 	int ncpus;
 
 	if (stream) {
-		int ret = rb_flyrecord_read(path, tracecmd_get_tep(handle), in);
+		int ret = rb_flyrecord_read(path, lay, tracecmd_get_tep(handle), in);
 
 		if (ret)
 			return ret < 0 ? -1 : 0;

@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rb_trace_clocks.h"
 #include "rb_tracedat_check.h"
 
 #define V7_OPT_DONE		0
@@ -48,6 +49,7 @@ struct dat {
 	int64_t		max_string;	/* the highest string id a section names */
 	char		buffer_clock[32];	/* the top-level BUFFER option's */
 	char		listed_clock[32];	/* TRACECLOCK's "[name]" */
+	struct rb_tracedat_layout *lay;
 	char		*err;
 	size_t		errlen;
 };
@@ -118,6 +120,9 @@ static int64_t string_at(struct dat *d, uint64_t off, size_t max, char *out, siz
 	if (get(d, buf, n, off, what) < 0)
 		return -1;
 	z = memchr(buf, 0, n);
+	if (!z && off + n == d->size && n < max)
+		return bad(d, "truncated: %s at offset %" PRIu64 ", the file ends at %" PRIu64
+			   " before its end", what, off, d->size);
 	if (!z)
 		return bad(d, "%s at offset %" PRIu64 " is not a string of at most %zu bytes",
 			   what, off, max);
@@ -164,19 +169,16 @@ static int clock_name(struct dat *d, char *out, size_t outlen, const char *name,
  */
 static int listed_clock(struct dat *d, uint64_t at, uint64_t len)
 {
-	char buf[512], *open, *close;
+	char buf[512], name[256];
 
 	if (len >= sizeof(buf))
 		len = sizeof(buf) - 1;
 	if (get(d, buf, len, at, "the TRACECLOCK option") < 0)
 		return -1;
 	buf[len] = 0;
-	open = strchr(buf, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (!close)
+	if (!rb_trace_clock_selected(buf, name, sizeof(name)))
 		return 0;	/* no clock marked: the file does not say */
-	*close = 0;
-	return clock_name(d, d->listed_clock, sizeof(d->listed_clock), open + 1, at);
+	return clock_name(d, d->listed_clock, sizeof(d->listed_clock), name, at);
 }
 
 /* A 4-byte count of WHAT at *@off, of at most MAX_FORMATS; *@off after it */
@@ -312,12 +314,15 @@ static int check_section(struct dat *d, uint64_t at, const char *what, uint64_t 
 /*
  * A BUFFER option: [section offset 8][name][clock][page size 4][cpus 4]
  * then [cpu 4][offset 8][size 8] for each CPU: every CPU's data inside
- * the file.
+ * the file.  The top-level buffer's (an instance's has a name) is the one
+ * rbcheck reads: its CPUs go to the layout.
  */
 static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 {
+	struct rb_tracedat_layout *lay = d->lay;
 	uint64_t end = p + len, q = p + 8, cpus, psize;
 	char name[2][256];
+	bool top;
 	int64_t n;
 
 	for (int i = 0; i < 2; i++) {
@@ -327,8 +332,8 @@ static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 			return -1;
 		q += n;
 	}
-	/* the top-level buffer's (an instance's has a name) */
-	if (!name[0][0] && clock_name(d, d->buffer_clock, sizeof(d->buffer_clock), name[1], p) < 0)
+	top = !name[0][0] && lay->ncpus < 0;
+	if (top && clock_name(d, d->buffer_clock, sizeof(d->buffer_clock), name[1], p) < 0)
 		return -1;
 	if (end - q < 8)
 		return bad(d, "a BUFFER option at offset %" PRIu64 " ends before its CPUs", p);
@@ -339,6 +344,11 @@ static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 	if (cpus > (end - q) / 20)
 		return bad(d, "a BUFFER option at offset %" PRIu64 " claims %" PRIu64
 			   " CPUs in %" PRIu64 " bytes", p, cpus, end - q);
+	/* its pages are cut by the header's page size */
+	if (top && (psize != lay->psize || cpus > RB_MAX_CPUS))
+		return bad(d, "the top-level BUFFER option at offset %" PRIu64 ": page size %" PRIu64
+			   " (the header says %" PRIu32 ") or %" PRIu64 " CPUs (at most %d)",
+			   p, psize, lay->psize, cpus, RB_MAX_CPUS);
 	for (uint64_t c = 0; c < cpus; c++, q += 20) {
 		uint64_t id, at, size;
 
@@ -349,7 +359,17 @@ static int check_buffer(struct dat *d, uint64_t p, uint64_t len)
 		if (at > d->size || size > d->size - at)
 			return bad(d, "cpu%" PRIu64 ": truncated: its data is at offsets %" PRIu64
 				   "-%" PRIu64 " but the file ends at %" PRIu64, id, at, at + size, d->size);
+		if (!top)
+			continue;
+		if (id >= RB_MAX_CPUS)
+			return bad(d, "the top-level BUFFER option at offset %" PRIu64 ": CPU id %" PRIu64
+				   " (at most %d)", p, id, RB_MAX_CPUS - 1);
+		lay->cpu[c].id = id;
+		lay->cpu[c].offset = at;
+		lay->cpu[c].size = size;
 	}
+	if (top)
+		lay->ncpus = cpus;
 	return 0;
 }
 
@@ -399,7 +419,7 @@ static int check_strings(struct dat *d, uint64_t off)
 	return 0;
 }
 
-static int check_v7(struct dat *d, uint64_t off, uint32_t psize)
+static int check_v7(struct dat *d, uint64_t off)
 {
 	uint64_t prev = 0, size, last_end = 0;
 	int sections = 0;
@@ -427,8 +447,9 @@ static int check_v7(struct dat *d, uint64_t off, uint32_t psize)
 		end = p + size;
 		if (end > last_end)
 			last_end = end;
+		/* its size was checked; what it says, libtracecmd reads */
 		if (num(d, h + 2, 2) & V7_SEC_FL_COMPRESS)
-			return 0;	/* a compressed options section: its size was checked */
+			return 0;
 		while (p + 6 <= end) {
 			uint64_t id, len;
 
@@ -461,20 +482,21 @@ static int check_v7(struct dat *d, uint64_t off, uint32_t psize)
 		}
 		off = next;
 	}
-	(void)psize;
 	return check_strings(d, last_end);
 }
 
-int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err, size_t errlen)
+int rb_tracedat_check(const char *path, struct rb_tracedat_layout *lay, char *err, size_t errlen)
 {
-	struct dat d = { .err = err, .errlen = errlen, .max_string = -1 };
+	struct dat d = { .err = err, .errlen = errlen, .max_string = -1, .lay = lay };
 	unsigned char head[32];
-	char comp[64], cver[64];
+	char cver[64];
 	struct stat st;
 	uint32_t psize;
 	int64_t n1, n2;
 	int ret = -1, version;
 
+	memset(lay, 0, sizeof(*lay));
+	lay->ncpus = -1;
 	/* O_NONBLOCK: a FIFO with no writer must not hang us here */
 	d.fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (d.fd < 0)
@@ -504,6 +526,7 @@ int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err,
 		goto out;
 	}
 	version = head[10] - '0';
+	lay->version = version;
 	if (get(&d, head + 12, 6, 12, "the header (endian, long size, page size)") < 0)
 		goto out;
 	if (head[12] > 1) {
@@ -511,6 +534,8 @@ int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err,
 		goto out;
 	}
 	d.big_endian = head[12];
+	lay->big_endian = d.big_endian;
+	lay->long_size = head[13];
 	if (head[13] != 4 && head[13] != 8) {
 		bad(&d, "offset 13: long size %u is neither 4 nor 8", head[13]);
 		goto out;
@@ -521,11 +546,13 @@ int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err,
 		    psize, psize);
 		goto out;
 	}
+	lay->psize = psize;
 	if (version == 6) {
 		ret = check_v6(&d, 18);
 		goto out;
 	}
-	n1 = string_at(&d, 18, sizeof(comp), comp, sizeof(comp), "the compression's name");
+	n1 = string_at(&d, 18, sizeof(lay->compression), lay->compression, sizeof(lay->compression),
+		       "the compression's name");
 	if (n1 < 0)
 		goto out;
 	n2 = string_at(&d, 18 + n1, sizeof(cver), cver, sizeof(cver), "the compression's version");
@@ -536,12 +563,14 @@ int rb_tracedat_check(const char *path, char *clock, size_t clocklen, char *err,
 
 		if (get_num(&d, &first, 8, 18 + n1 + n2, "the offset of the first options section") < 0)
 			goto out;
-		ret = check_v7(&d, first, psize);
+		ret = check_v7(&d, first);
 	}
 out:
 	close(d.fd);
-	if (clock)
-		snprintf(clock, clocklen, "%s", ret < 0 ? "" :
+	if (ret < 0)
+		lay->ncpus = -1;
+	else
+		snprintf(lay->clock, sizeof(lay->clock), "%s",
 			 d.buffer_clock[0] ? d.buffer_clock : d.listed_clock);
 	return ret;
 }

@@ -159,7 +159,9 @@ static uint64_t cpu_events(const struct rb_verifier *v, int cpu)
 {
 	uint64_t n = 0;
 
-	for (int c = 0; cpu < RB_MAX_CPUS && c < RB_CTX_MAX; c++)
+	if (cpu < 0 || cpu >= RB_MAX_CPUS)
+		return 0;
+	for (int c = 0; c < RB_CTX_MAX; c++)
 		n += v->cpu_ctx[cpu][c].events;
 	return n;
 }
@@ -318,7 +320,8 @@ static int cmd_verify(struct rb_input *in, const char *path)
 {
 	struct tracecmd_input *handle;
 	static struct rb_generic g;
-	char err[512], file_clock[32];
+	static struct rb_tracedat_layout lay;
+	char err[512];
 	const char *clock;
 	int ret;
 
@@ -326,29 +329,43 @@ static int cmd_verify(struct rb_input *in, const char *path)
 	in->g = &g;
 
 	if (rb_raw_is_capture(path)) {
-		/* a raw capture does not say its clock */
-		rb_generic_init(&g, judge_clock(in, path, ""));
-		if (rb_raw_verify(path, in, err, sizeof(err)) < 0) {
+		struct rb_raw *raw = rb_raw_open(path, in, err, sizeof(err));
+
+		if (!raw) {
 			fprintf(stderr, "%s: %s\n", argv0, err);
+			return EXIT_USAGE;
+		}
+		clock = judge_clock(in, path, rb_raw_clock(raw));
+		if (!clock) {
+			rb_raw_close(raw);
+			return EXIT_USAGE;
+		}
+		rb_generic_init(&g, clock);
+		ret = rb_raw_read(raw, in, err, sizeof(err));
+		if (ret < 0) {
+			fprintf(stderr, "%s: %s\n", argv0, err);
+			rb_raw_close(raw);
 			return EXIT_USAGE;
 		}
 		/* A capture of rbdrain has the kernel's path counters. */
 		rb_verify_counters(in->v, &in->counters);
-		return finish(in, path);
+		ret = finish(in, path);
+		rb_raw_close(raw);
+		return ret;
 	}
 	rb_generic_init(&g, NULL);
-	handle = rb_tracedat_open(path, in, file_clock, sizeof(file_clock), err, sizeof(err));
+	handle = rb_tracedat_open(path, in, &lay, err, sizeof(err));
 	if (!handle) {
 		fprintf(stderr, "%s: %s\n", argv0, err);
 		return EXIT_USAGE;
 	}
-	clock = judge_clock(in, path, file_clock);
+	clock = judge_clock(in, path, lay.clock);
 	if (!clock) {
 		rb_tracedat_close(handle);
 		return EXIT_USAGE;
 	}
 	rb_generic_init(&g, clock);
-	if (rb_tracedat_read(handle, path, !use_libtracecmd, in) < 0) {
+	if (rb_tracedat_read(handle, path, &lay, !use_libtracecmd, in) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", argv0, path, in->err);
 		rb_tracedat_close(handle);
 		return EXIT_USAGE;

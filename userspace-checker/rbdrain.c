@@ -241,7 +241,8 @@ int main(int argc, char **argv)
 	}
 	d.psize = d.src.subbuf_size;
 	d.page = malloc(d.psize);
-	d.w = rb_capture_create(out, d.psize, d.src.ncpus, stream, d.err, sizeof(d.err));
+	d.w = rb_capture_create(out, d.psize, d.src.ncpus, d.src.clock, stream, d.err,
+				sizeof(d.err));
 	if (!d.page || !d.w) {
 		fprintf(stderr, "%s: %s\n", argv0, d.page ? d.err : "out of memory");
 		return 1;

@@ -6,8 +6,10 @@ usage: damaged.py make SRC.dat OUTDIR        write the corpus and OUTDIR/cases.t
        damaged.py judge OUTDIR RESULTS.tsv   TAP: each case's exit and message
 
 Each case is one file and what it must get:
-  refuse   exit 2, one line on stderr naming the file ("PATH: ..."): the
-           file is truncated or its header or layout does not add up
+  refuse   exit 2, one line on stderr naming the file ("PATH: ...") and
+           starting with what it says is wrong (cases.tsv's third
+           column): the file is truncated or its header or layout does
+           not add up
   read     exit 0 or 1 and nothing on stderr: the file is whole (a v7
            file that ends with its last options section, no strings,
            as trace-cmd restore writes it)
@@ -17,7 +19,9 @@ Each case is one file and what it must get:
 Truncations are made at every byte of the header, at each section's
 start, just inside it and at its end (the layout walked here the way
 rb_tracedat_check.c walks it), at evenly spaced offsets and in the last
-bytes; header fields are zeroed and maxed; bytes flipped at fixed seeds.
+bytes; header fields are zeroed and maxed, and so are the top-level
+BUFFER option's (page size, CPU count, a CPU's id and size) and an
+options section's size; bytes flipped at fixed seeds.
 Nothing of the corpus is committed: it is made from the fixtures.
 """
 import os
@@ -27,9 +31,11 @@ import sys
 
 
 def layout_v7(b):
-    """Offsets of the section boundaries of a version 7 file, and where
-    its last options section ends (the strings start there)."""
+    """Offsets of the section boundaries of a version 7 file, where its
+    last options section ends (the strings start there), and the fields
+    to damage: {name: (offset, size)}."""
     marks = set()
+    fields = {}
     last_end = 0
     comp_end = b.index(b'\0', 18) + 1
     ver_end = b.index(b'\0', comp_end) + 1
@@ -39,6 +45,7 @@ def layout_v7(b):
     while off and off + 16 <= len(b) and seen < 64:
         seen += 1
         size = struct.unpack_from('<Q', b, off + 8)[0]
+        fields.setdefault('options-size', (off + 8, 8))
         marks.update((off, off + 16, off + 16 + size))
         last_end = max(last_end, off + 16 + size)
         flags = struct.unpack_from('<H', b, off + 2)[0]
@@ -56,15 +63,20 @@ def layout_v7(b):
                 if at + 16 <= len(b):
                     marks.update((at, at + 16, at + 16 + struct.unpack_from('<Q', b, at + 8)[0]))
             if oid == 3 and olen >= 8:
+                top = b[p + 8] == 0     # the top-level buffer has no name
                 q = b.index(b'\0', p + 8) + 1
                 q = b.index(b'\0', q) + 1
                 cpus = struct.unpack_from('<I', b, q + 4)[0]
+                if top and 'buffer-psize' not in fields:
+                    fields.update({'buffer-psize': (q, 4), 'buffer-cpus': (q + 4, 4),
+                                   'buffer-cpu-id': (q + 8, 4),
+                                   'buffer-cpu-size': (q + 8 + 12, 8)})
                 for c in range(cpus):
                     _, at, sz = struct.unpack_from('<IQQ', b, q + 8 + 20 * c)
                     marks.update((at, at + sz))
             p += olen
         off = nxt
-    return marks, last_end
+    return marks, last_end, fields
 
 
 def layout_v6(b):
@@ -96,14 +108,14 @@ def layout_v6(b):
     for width in (4, 4, 8):  # kallsyms, printk, command lines
         off = block(off, width)
     marks.add(off)
-    return marks, None
+    return marks, None, {}
 
 
 def make(src, out):
     b = open(src, 'rb').read()
     os.makedirs(out, exist_ok=True)
     version = b[10:11]
-    marks, unnamed = layout_v7(b) if version == b'7' else layout_v6(b)
+    marks, unnamed, fields = layout_v7(b) if version == b'7' else layout_v6(b)
     cuts = set(range(0, 64))
     for m in marks:
         cuts.update((m - 1, m, m + 1))
@@ -111,26 +123,48 @@ def make(src, out):
     cuts.update(len(b) - k for k in (1, 2, 7, 16, 100))
     cases = []
 
-    def write(name, data, want):
+    def write(name, data, want, says=''):
         with open(os.path.join(out, name), 'wb') as f:
             f.write(data)
-        cases.append((name, want))
+        cases.append((name, want, says))
 
     for c in sorted(x for x in cuts if 0 <= x < len(b)):
         # Cut where the strings begin, the file is as trace-cmd restore
         # writes it (no strings at all): whole, and read.
-        write('cut-%d.dat' % c, b[:c], 'read' if c == unnamed else 'refuse')
-    for name, at, val in (('endian-2', 12, b'\x02'), ('long-0', 13, b'\x00'),
-                          ('long-3', 13, b'\x03'), ('long-16', 13, b'\x10'),
-                          ('page-0', 14, struct.pack('<I', 0)),
-                          ('page-1', 14, struct.pack('<I', 1)),
-                          ('page-4097', 14, struct.pack('<I', 4097)),
-                          ('page-max', 14, struct.pack('<I', 0xffffffff)),
-                          ('page-2m', 14, struct.pack('<I', 2 << 20)),
-                          ('version-8', 10, b'8'), ('magic', 0, b'\x18')):
+        if c == unnamed:
+            write('cut-%d.dat' % c, b[:c], 'read')
+        else:
+            write('cut-%d.dat' % c, b[:c], 'refuse',
+                  'not a trace-cmd data file' if c < 12 else 'truncated: ')
+    for name, at, val, says in (
+            ('endian-2', 12, b'\x02', 'offset 12: endian byte'),
+            ('long-0', 13, b'\x00', 'offset 13: long size'),
+            ('long-3', 13, b'\x03', 'offset 13: long size'),
+            ('long-16', 13, b'\x10', 'offset 13: long size'),
+            ('page-0', 14, struct.pack('<I', 0), 'offset 14: page size'),
+            ('page-1', 14, struct.pack('<I', 1), 'offset 14: page size'),
+            ('page-4097', 14, struct.pack('<I', 4097), 'offset 14: page size'),
+            ('page-max', 14, struct.pack('<I', 0xffffffff), 'offset 14: page size'),
+            ('page-2m', 14, struct.pack('<I', 2 << 20), 'offset 14: page size'),
+            ('version-8', 10, b'8', "trace.dat format version '8'"),
+            ('magic', 0, b'\x18', 'not a trace-cmd data file')):
         d = bytearray(b)
         d[at:at + len(val)] = val
-        write('hdr-%s.dat' % name, bytes(d), 'refuse')
+        write('hdr-%s.dat' % name, bytes(d), 'refuse', says)
+    # the layout's own fields, zeroed and maxed where that cannot be right
+    page = struct.unpack_from('<I', b, 14)[0]
+    for name, val, says in (
+            ('options-size', 1 << 62, 'truncated: an options section at offset'),
+            ('buffer-psize', page * 2, 'the top-level BUFFER option at offset'),
+            ('buffer-cpus', 0xffffffff, 'a BUFFER option at offset'),
+            ('buffer-cpu-id', 300, 'the top-level BUFFER option at offset'),
+            ('buffer-cpu-size', len(b), 'cpu')):
+        if name not in fields:
+            continue
+        at, size = fields[name]
+        d = bytearray(b)
+        d[at:at + size] = val.to_bytes(size, 'little')
+        write('field-%s.dat' % name, bytes(d), 'refuse', says)
     rnd = random.Random(20261206)
     for i in range(60):
         d = bytearray(b)
@@ -138,15 +172,17 @@ def make(src, out):
         d[at] ^= 1 << rnd.randrange(8)
         write('flip-%02d-at-%d.dat' % (i, at), bytes(d), 'any')
     with open(os.path.join(out, 'cases.tsv'), 'w') as f:
-        for name, want in cases:
-            f.write('%s\t%s\n' % (name, want))
+        for case in cases:
+            f.write('\t'.join(case) + '\n')
     print('%s: %d cases from %s (version %s, %d bytes)' % (out, len(cases), src,
                                                         version.decode(), len(b)))
 
 
 def judge(out, results):
     """results: NAME<TAB>READER<TAB>EXIT<TAB>FIRST STDERR LINE<TAB>STDERR LINES"""
-    want = dict(l.rstrip('\n').split('\t') for l in open(os.path.join(out, 'cases.tsv')))
+    want, says = {}, {}
+    for l in open(os.path.join(out, 'cases.tsv')):
+        name, want[name], says[name] = l.rstrip('\n').split('\t')
     n = bad = 0
     for line in open(results):
         name, reader, rc, first, lines = line.rstrip('\n').split('\t')
@@ -155,9 +191,11 @@ def judge(out, results):
         n += 1
         what = '%s (%s reader)' % (name, reader)
         if want[name] == 'refuse':
-            ok = rc == 2 and first.split('rbcheck: ', 1)[-1].startswith(path + ': ') and lines == '1'
+            ok = rc == 2 and lines == '1' and \
+                first.split('rbcheck: ', 1)[-1].startswith(path + ': ' + says[name])
             why = 'exit 2 and one line naming the file' if ok else \
-                'exit %d, %s line(s): %s' % (rc, lines, first[:200])
+                'exit %d, %s line(s), not "%s: %s...": %s' % (rc, lines, name, says[name],
+                                                             first[:200])
         elif want[name] == 'read':
             ok = rc in (0, 1) and lines == '0'
             why = 'read (exit %d)' % rc if ok else 'exit %d: %s' % (rc, first[:200])

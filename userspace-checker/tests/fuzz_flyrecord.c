@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: arbitrary bytes as a trace.dat, through the reader
- * that streams version 7 files itself (rb_flyrecord.c: the file header,
- * the chain of options sections, the BUFFER option, per-CPU zstd chunks
- * or plain pages, then every sub-buffer through rb_subbuf_feed()).  A
+ * libFuzzer target: arbitrary bytes as a trace.dat, through the check of
+ * its layout (rb_tracedat_check.c: the file header, the chain of options
+ * sections, the BUFFER option) and, where that accepts it, the reader
+ * that streams version 7 files itself (rb_flyrecord.c: per-CPU zstd
+ * chunks or plain pages, then every sub-buffer through rb_subbuf_feed()),
+ * as rbcheck runs them.  A
  * trace.dat is untrusted input: a crash, an out-of-bounds access or
  * undefined behaviour is a finding; a clean error return is expected.
  *
@@ -28,6 +30,7 @@ static int fd = -1;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rb_input in = { .expect_clock = -1 };
+	static struct rb_tracedat_layout lay;
 	struct rb_settings set;
 	char err[256];
 
@@ -42,11 +45,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		return 0;
+	if (rb_tracedat_check(path, &lay, err, sizeof(err)) < 0)
+		return 0;
 	rb_settings_default(&set);
 	in.fmt = fmt;
 	in.v = rb_verifier_new(&set);
-	rb_flyrecord_read(path, tep, &in);
-	rb_flyrecord_truncated(path, err, sizeof(err));
+	rb_flyrecord_read(path, &lay, tep, &in);
 	rb_verify_finish(in.v);
 	rb_verifier_free(in.v);
 	return 0;

@@ -31,6 +31,11 @@ def main():
     os.makedirs(top, exist_ok=True)
     with open(os.path.join(top, "tracing_on"), "w") as f:
         f.write("1\n")
+    # the clock the capture says, else the kernel's default
+    with open(os.path.join(top, "trace_clock"), "w") as f:
+        clock = meta.get("trace_clock", "local")
+        f.write(" ".join("[%s]" % c if c == clock else c
+                         for c in ("local", "global", "counter", "uptime", "perf")) + "\n")
     cpu = 0
     while os.path.exists(os.path.join(raw, "cpu%d.raw" % cpu)):
         d = os.path.join(top, "per_cpu/cpu%d" % cpu)

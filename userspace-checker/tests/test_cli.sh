@@ -292,6 +292,35 @@ assert "no CPU count" in d["input_note"] and "not checked" in d["input_note"], d
 else
 	echo "not ok $n - an older raw capture without sizes verifies, with a note: $(tail -n1 "$tmp/err")"
 fi
+# The clock: meta's trace_clock (rbdrain and live --save-raw write it) is
+# the capture's own, as a trace.dat's is; the fixture is from before it.
+cp -r "$raw" "$tmp/clock" && echo "trace_clock global" >> "$tmp/clock/meta"
+n=$((n + 1))
+if "$rbcheck" verify "$tmp/clock" --json - 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["generic"]["clock"] == "global" and d["verdict"] == "PASS", (d["generic"]["clock"], d["verdict"])
+assert "input_note" not in d, d["input_note"]' 2>>"$tmp/err"; then
+	echo "ok $n - a raw capture is judged by the trace clock its meta names"
+else
+	echo "not ok $n - a raw capture is judged by the trace clock its meta names: $(tail -n1 "$tmp/err")"
+fi
+expect "-C against a raw capture's own clock is a usage error" 2 \
+	"clock: recorded with trace clock 'global', not 'counter'" -- verify -C counter "$tmp/clock"
+cp -r "$raw" "$tmp/badclock" && echo "trace_clock bogus" >> "$tmp/badclock/meta"
+expect "a raw capture naming an unknown clock is refused" 2 \
+	"badclock/meta: trace_clock 'bogus' is not one of the kernel's trace clocks" -- verify "$tmp/badclock"
+cp -r "$tmp/clock" "$tmp/switched" && echo "trace_clock_switched 1" >> "$tmp/switched/meta"
+n=$((n + 1))
+if "$rbcheck" verify "$tmp/switched" --json - 2>"$tmp/err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["generic"]["clock"] is None, d["generic"]["clock"]
+assert "switched while capturing" in d["input_note"], d.get("input_note")' 2>>"$tmp/err"; then
+	echo "ok $n - a raw capture whose clock was switched names no clock, with a note"
+else
+	echo "not ok $n - a raw capture whose clock was switched names no clock: $(tail -n1 "$tmp/err")"
+fi
 cp -r "$tmp/old" "$tmp/oldcut" && truncate -s -100 "$tmp/oldcut/cpu0.raw"
 expect "an older raw capture cut mid sub-buffer is refused, with where" 2 "cpu0.raw: truncated: sub-buffer [0-9]+" -- verify "$tmp/oldcut"
 cp -r "$raw" "$tmp/reclen"

@@ -70,6 +70,9 @@ grep -q "verdict PASS" "$tmp/src.txt" && [ "$rc" = 0 ] && ok "and the same verdi
 grep -q "^  time stamp path (kernel)" "$tmp/cap.txt" && ok "the capture's path counters reach the coverage table" ||
 	not_ok "the capture's path counters reach the coverage table"
 grep -q "^machine $(uname -m)$" "$tmp/cap/meta" && ok "meta names the machine" || not_ok "meta names the machine"
+# the instance's trace_clock says "[local]": a reader judges by it
+grep -q "^trace_clock local$" "$tmp/cap/meta" && ok "meta names the instance's trace clock (local)" ||
+	not_ok "meta names the instance's trace clock: '$(grep trace_clock "$tmp/cap/meta")'"
 # What a reader checks completeness against: the CPU count, each CPU's bytes.
 want="cpus 2"
 for c in 0 1; do want="$want cpu${c}_bytes $(stat -c %s "$tmp/cap/cpu$c.raw" 2>/dev/null)"; done
