@@ -7,9 +7,9 @@ usage: damaged.py make SRC.dat OUTDIR        write the corpus and OUTDIR/cases.t
 
 Each case is one file and what it must get:
   refuse   exit 2, one line on stderr naming the file ("PATH: ...") and
-           starting with what it says is wrong (cases.tsv's third
-           column): the file is truncated or its header or layout does
-           not add up
+           then saying what is wrong (cases.tsv's third column, a
+           regular expression matched there): the file is truncated or
+           its header or layout does not add up
   read     exit 0 or 1 and nothing on stderr: the file is whole (a v7
            file that ends with its last options section, no strings,
            as trace-cmd restore writes it)
@@ -26,8 +26,13 @@ Nothing of the corpus is committed: it is made from the fixtures.
 """
 import os
 import random
+import re
 import struct
 import sys
+
+
+# what a cut says: the file, or the CPU whose data it cuts, is truncated
+CUT = r'(cpu\d+: )?truncated: '
 
 
 def layout_v7(b):
@@ -135,7 +140,7 @@ def make(src, out):
             write('cut-%d.dat' % c, b[:c], 'read')
         else:
             write('cut-%d.dat' % c, b[:c], 'refuse',
-                  'not a trace-cmd data file' if c < 12 else 'truncated: ')
+                  'not a trace-cmd data file' if c < 12 else CUT)
     for name, at, val, says in (
             ('endian-2', 12, b'\x02', 'offset 12: endian byte'),
             ('long-0', 13, b'\x00', 'offset 13: long size'),
@@ -158,7 +163,7 @@ def make(src, out):
             ('buffer-psize', page * 2, 'the top-level BUFFER option at offset'),
             ('buffer-cpus', 0xffffffff, 'a BUFFER option at offset'),
             ('buffer-cpu-id', 300, 'the top-level BUFFER option at offset'),
-            ('buffer-cpu-size', len(b), 'cpu')):
+            ('buffer-cpu-size', len(b), CUT)):
         if name not in fields:
             continue
         at, size = fields[name]
@@ -191,8 +196,9 @@ def judge(out, results):
         n += 1
         what = '%s (%s reader)' % (name, reader)
         if want[name] == 'refuse':
-            ok = rc == 2 and lines == '1' and \
-                first.split('rbcheck: ', 1)[-1].startswith(path + ': ' + says[name])
+            msg = first.split('rbcheck: ', 1)[-1]
+            ok = rc == 2 and lines == '1' and msg.startswith(path + ': ') and \
+                re.match(says[name], msg[len(path) + 2:]) is not None
             why = 'exit 2 and one line naming the file' if ok else \
                 'exit %d, %s line(s), not "%s: %s...": %s' % (rc, lines, name, says[name],
                                                              first[:200])
