@@ -184,7 +184,7 @@ parse_duration() {
 # The guest's settings as rbts.* words (images/guest-args.py checks them
 # against images/guest/settings.table; parse_run_opts has called it once).
 guest_words() {
-	"$TOP/images/guest-args.py" job="$job" duration="$duration" clock="$clock" \
+	"$TOP/images/guest-args.py" --line "$kline" job="$job" duration="$duration" clock="$clock" \
 		capture="$capture" ${mod:+mod="$mod"} ${settings[@]+"${settings[@]}"}
 }
 

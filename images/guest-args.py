@@ -4,8 +4,11 @@
 images/guest/settings.table: every rbts.KEY=VALUE a boot passes is made
 here, so that a setting is typed, documented and validated in one place.
 
-usage: guest-args.py KEY=VALUE...         print the rbts.* words (defaults
-                                          are left to the guest)
+usage: guest-args.py [--line LINE] KEY=VALUE...
+                                          print the rbts.* words (defaults
+                                          are left to the guest); with a
+                                          kernel line, a setting its ring
+                                          buffer cannot have is refused
        guest-args.py --values KEY         print the values a KEY may take
        guest-args.py --default KEY        print a KEY's default
 exit:  0, or 2 with one line saying which setting is wrong and why
@@ -15,6 +18,20 @@ import re
 import sys
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
+LINES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel', 'lines.table')
+# A setting that only some kernel lines have: any value but its default
+# needs the line's feature (images/kernel/lines.table's last column).
+NEEDS = {'subbufkb': 'subbuf-size'}
+
+
+def line_features(line):
+    """The features of kernel LINE, or None if there is no such line."""
+    with open(LINES) as f:
+        for row in f:
+            cols = row.split()
+            if cols and not cols[0].startswith('#') and cols[0] == line:
+                return set(cols[6].split(',')) - {'-'} if len(cols) > 6 else set()
+    return None
 
 
 def module_params():
@@ -26,6 +43,11 @@ def module_params():
             with open(os.path.join(src, name)) as f:
                 names.update(re.findall(r'\bmodule_param(?:_named)?\(\s*(\w+)', f.read()))
     return names
+
+
+def all_lines():
+    with open(LINES) as f:
+        return [r.split()[0] for r in f if r.strip() and not r.startswith('#')]
 
 
 def load():
@@ -75,7 +97,13 @@ def main(argv):
         typ, default = rows[argv[1]][:2]
         print(default if argv[0] == '--default' else typ.partition(':')[2].replace(',', ' '))
         return 0
-    words = []
+    words, features, line = [], None, None
+    if len(argv) >= 2 and argv[0] == '--line':
+        line, argv = argv[1], argv[2:]
+        features = line_features(line)
+        if features is None:
+            print('guest-args: no kernel line %r in %s' % (line, LINES), file=sys.stderr)
+            return 2
     for arg in argv:
         key, eq, value = arg.partition('=')
         if not eq or key not in rows:
@@ -84,6 +112,13 @@ def main(argv):
         why = check(key, value, rows[key][0])
         if why:
             print('guest-args: %s=%s: %s %s' % (key, value, key, why), file=sys.stderr)
+            return 2
+        need = NEEDS.get(key)
+        if features is not None and need and value != rows[key][1] and need not in features:
+            print('guest-args: %s=%s: kernel line %s has no %s (only %s=%s); lines with it: %s'
+                  % (key, value, line, need, key, rows[key][1],
+                     ' '.join(l for l in all_lines() if need in line_features(l)) or 'none'),
+                  file=sys.stderr)
             return 2
         words.append('rbts.%s=%s' % (key, value))
     print(' '.join(words))

@@ -60,6 +60,7 @@ bad "--kernels: 'without-6.1' is not without-LINE-NNNN" bench kernels --kernels 
 bad "--kernels series-6.12-32: kernel line 6.12 has no rb-time-32 variant" bench kernels --kernels vanilla-6.1,series-6.12-32
 bad "--kernels: at least two kernels to compare" bench kernels --kernels vanilla-6.12
 bad "subbufkb=12: subbufkb must be one of" --subbuf-kb 12
+bad "subbufkb=8: kernel line 6.1 has no subbuf-size \\(only subbufkb=4\\); lines with it: 6.12" --subbuf-kb 8
 bad "--reader-delay-us must be 1 to 10000 microseconds, not '0'" --reader-delay-us 0
 bad "--reader-delay-us must be 1 to 10000 microseconds, not '20000'" --reader-delay-us 20000
 bad "--discard-delay-us must be 1 to 10000 microseconds, not 'x'" --discard-delay-us x
