@@ -442,6 +442,19 @@ cmd_selftests() {
 # rbmodel on the tree's own RB_TIME_32 code, or with --reserve rbreserve on
 # the tree's reserve path (--vanilla: the unmodified tree); both extracted
 # from ring_buffer.c at build time.
+# model_args DIR PROG ARGS...: the model's own command line check (built
+# without a tree), before a tree is extracted and patched; exit 2 if bad.
+model_args() {
+	local dir=$1 prog=$2 why
+	shift 2
+	make -s -C "$TOP/userspace-checker/$dir" O="$BUILD/model-args" args > /dev/null ||
+		die "cannot build $prog's command line check"
+	why=$("$BUILD/model-args/$prog-args" "$@" 2>&1) || {
+		why=${why#"$prog: "}
+		usage_error "model: ${why% (see * --help)}"
+	}
+}
+
 cmd_model() {
 	local kline= why reserve= series=ours out ksrc=
 	case "${1:-}" in -h|--help) help_of model; exit 0 ;; esac
@@ -458,6 +471,7 @@ cmd_model() {
 	if [ -n "$ksrc" ]; then
 		[ -n "$reserve" ] || usage_error "model: --ksrc goes with --reserve"
 		[ -z "$kline" ] && [ "$series" = ours ] || usage_error "model: --ksrc names the tree; --kernel and --vanilla name one of ours"
+		model_args reserve-model rbreserve "$@"
 		exec "$TOP/images/model-ksrc.sh" "$ksrc" "$@"
 	fi
 	if [ -n "$reserve" ]; then
@@ -466,6 +480,7 @@ cmd_model() {
 		export RBTS_KERNEL=${kline:-6.1}:$series:default:x86_64
 		. "$TOP/images/common.sh"
 		cmd_setup
+		model_args reserve-model rbreserve "$@"
 		"$TOP/images/prepare-tree.sh"
 		out=$BUILD/reserve-model/$KLINE-$SERIES
 		make -s -C "$TOP/userspace-checker/reserve-model" O="$out" KSRC="$SRC" > /dev/null
@@ -477,6 +492,7 @@ cmd_model() {
 		use_line "$kline"
 	fi
 	cmd_setup
+	model_args model rbmodel "$@"
 	"$TOP/images/prepare-tree.sh"
 	make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC"
 	"$BUILD/model/rbmodel" "$@"

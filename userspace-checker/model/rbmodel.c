@@ -15,6 +15,7 @@
 #include "rbm_model.h"
 #include "rbm_search.h"
 
+#ifndef RBM_ARGS_ONLY
 static const struct rbm_variant *const variants[] = {
 	&rbm_variant_tree,
 	&rbm_variant_article,
@@ -23,6 +24,7 @@ static const struct rbm_variant *const variants[] = {
 	&rbm_variant_cmpxchg_nocnt,
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+#endif
 
 static int bad_usage(const char *what, const char *arg)
 {
@@ -30,6 +32,7 @@ static int bad_usage(const char *what, const char *arg)
 	return 2;
 }
 
+#ifndef RBM_ARGS_ONLY
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -137,7 +140,19 @@ static int replay(const char *picks, bool quiet_verdict)
 	return 0;
 }
 
-int main(int argc, char **argv)
+#endif /* !RBM_ARGS_ONLY */
+
+/* The command line, parsed and checked before anything is explored. */
+struct args {
+	const char	*variant, *picks;
+	bool		hashing, exact, verbose, strict_cmpxchg, no_cmpxchg, list, help;
+	bool		v2_given;
+	u64		v2;
+	int		ops, depth;
+};
+
+/* 0, or 2 with the usage error said */
+static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "variant",	required_argument, NULL, 'v' },
@@ -154,67 +169,57 @@ int main(int argc, char **argv)
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct rbm_variant *var = &rbm_variant_tree;
-	const char *picks = NULL;
-	bool hashing = true, exact = false, verbose = false;
-	int ops = 4, depth = 4, c, found;
 	char *end;
-	double t0, t1;
-	struct timespec ts;
+	int c;
 
+	*a = (struct args){ .variant = "tree", .hashing = true, .ops = 4, .depth = 4 };
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:k:d:w:r:nsxCVlh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
-			var = NULL;
-			for (size_t i = 0; i < NVARIANTS; i++)
-				if (!strcmp(optarg, variants[i]->name))
-					var = variants[i];
-			if (!var)
-				return bad_usage("--variant: no such variant (see --list):", optarg);
+			a->variant = optarg;
 			break;
 		case 'k':
-			ops = strtol(optarg, &end, 10);
-			if (*end || end == optarg || ops < 1 || ops > RBM_MAX_OPS)
+			a->ops = strtol(optarg, &end, 10);
+			if (*end || end == optarg || a->ops < 1 || a->ops > RBM_MAX_OPS)
 				return bad_usage("--ops: not a number from 1 to 8:", optarg);
 			break;
 		case 'd':
-			depth = strtol(optarg, &end, 10);
-			if (*end || end == optarg || depth < 1 || depth > RBM_MAX_DEPTH)
+			a->depth = strtol(optarg, &end, 10);
+			if (*end || end == optarg || a->depth < 1 || a->depth > RBM_MAX_DEPTH)
 				return bad_usage("--depth: not a number from 1 to 5:", optarg);
 			break;
 		case 'w':
 			errno = 0;
-			v2 = strtoull(optarg, &end, 0);
+			a->v2 = strtoull(optarg, &end, 0);
 			if (*end || end == optarg || errno || optarg[0] == '-')
 				return bad_usage("--value: not a 64-bit number:", optarg);
-			v2_given = true;
+			a->v2_given = true;
 			break;
 		case 'r':
-			picks = optarg;
+			a->picks = optarg;
 			break;
 		case 'n':
-			hashing = false;
+			a->hashing = false;
 			break;
 		case 's':
-			rbm.strict_cmpxchg = true;
+			a->strict_cmpxchg = true;
 			break;
 		case 'x':
-			exact = true;
+			a->exact = true;
 			break;
 		case 'C':
-			no_cmpxchg = true;
+			a->no_cmpxchg = true;
 			break;
 		case 'V':
-			verbose = true;
+			a->verbose = true;
 			break;
 		case 'l':
-			for (size_t i = 0; i < NVARIANTS; i++)
-				printf("%-20s %s\n", variants[i]->name, variants[i]->what);
-			return 0;
+			a->list = true;
+			break;
 		case 'h':
-			usage(stdout);
-			return 0;
+			a->help = true;
+			break;
 		case ':':
 			return bad_usage("option needs a value:", argv[optind - 1]);
 		default:
@@ -223,6 +228,58 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		return bad_usage("unexpected argument", argv[optind]);
+	return 0;
+}
+
+#ifdef RBM_ARGS_ONLY
+/*
+ * rbmodel-args: the same command line checked, nothing else, built without
+ * a kernel tree, so that ./run.sh model refuses a bad option before it
+ * extracts and patches a tree (the variant's name is checked by rbmodel).
+ */
+int main(int argc, char **argv)
+{
+	struct args a;
+
+	return parse_args(argc, argv, &a);
+}
+#else
+int main(int argc, char **argv)
+{
+	const struct rbm_variant *var = NULL;
+	const char *picks;
+	bool hashing, exact, verbose;
+	int ops, depth, found;
+	double t0, t1;
+	struct timespec ts;
+	struct args a;
+
+	if (parse_args(argc, argv, &a))
+		return 2;
+	if (a.help) {
+		usage(stdout);
+		return 0;
+	}
+	if (a.list) {
+		for (size_t i = 0; i < NVARIANTS; i++)
+			printf("%-20s %s\n", variants[i]->name, variants[i]->what);
+		return 0;
+	}
+	for (size_t i = 0; i < NVARIANTS; i++)
+		if (!strcmp(a.variant, variants[i]->name))
+			var = variants[i];
+	if (!var)
+		return bad_usage("--variant: no such variant (see --list):", a.variant);
+	picks = a.picks;
+	hashing = a.hashing;
+	exact = a.exact;
+	verbose = a.verbose;
+	ops = a.ops;
+	depth = a.depth;
+	rbm.strict_cmpxchg = a.strict_cmpxchg;
+	no_cmpxchg = a.no_cmpxchg;
+	v2_given = a.v2_given;
+	v2 = a.v2;
 
 	setup(var, depth, ops);
 	describe();
@@ -274,3 +331,4 @@ int main(int argc, char **argv)
 	       no_cmpxchg ? " --no-cmpxchg" : "", seq);
 	return 1;
 }
+#endif /* RBM_ARGS_ONLY */

@@ -25,6 +25,7 @@ static int bad_usage(const char *what, const char *arg)
 	return 2;
 }
 
+#ifndef RBR_ARGS_ONLY
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -69,6 +70,8 @@ static void usage(FILE *f)
 "the model.\n", RBR_MAX_DEPTH, RBR_MAX_OPS);
 }
 
+#endif
+
 /*
  * A bound: how many contexts nest (normal, softirq, irq, NMI) and how many
  * events each may write, outermost first.
@@ -79,6 +82,7 @@ struct bound {
 	unsigned long page_size;	/* the sub-buffer's, header included */
 };
 
+#ifndef RBR_ARGS_ONLY
 /*
  * The default bounds, explored in this order: every seeded fault and
  * every finding we know shows in one of them, and our trees hold in all
@@ -96,6 +100,8 @@ static const struct bound default_bounds[] = {
 };
 #define DEFAULT_BOUNDS_TEXT	"depth 2, 2 events; depth 3, 1 event; depth 2, events 1,3; " \
 				"depth 2, 2 events on 32-byte sub-buffers"
+
+#endif
 
 /* "K" (every level) or "K0,K1,..." (one per level); -1 if neither */
 static int parse_ops(const char *arg, struct bound *b, bool *per_level)
@@ -119,6 +125,7 @@ static int parse_ops(const char *arg, struct bound *b, bool *per_level)
 	return n;
 }
 
+#ifndef RBR_ARGS_ONLY
 static void setup(const struct rbr_variant *var, const struct bound *b, bool discards)
 {
 	rbr.var = var;
@@ -275,7 +282,19 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int main(int argc, char **argv)
+#endif
+
+/* The command line, parsed and checked before anything is explored. */
+struct args {
+	const char	*variant, *picks, *json;
+	bool		hashing, reducing, exact, verbose, discards, per_level, list, help;
+	int		nops, depth, jobs;
+	struct bound	b;		/* --ops per level */
+	unsigned long	page_size, probes;
+};
+
+/* 0, or 2 with the usage error said */
+static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "variant",	required_argument, NULL, 'v' },
@@ -295,87 +314,71 @@ int main(int argc, char **argv)
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct rbr_variant *var = rbr_variants[0];
-	const char *picks = NULL, *json = NULL;
-	bool hashing = true, reducing = true, exact = false, verbose = false, discards = true;
-	bool per_level = false;
-	int nops = 0, depth = 0, c, end = RBR_END_OK, jobs = 1, nbounds, ndone = 0;
-	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64];
-	struct bound b = { .page_size = RBR_PAGE_DEFAULT };
-	unsigned long page_size = 0;
-	char seq[RBR_MAX_PATH + 1] = "", text[64];
-	double t0;
-	char *endp;
-	unsigned long probes = 0;
+	char *endp, text[64];
+	int c;
 
-	/* a line at a time: a long run that is stopped keeps what it said */
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	*a = (struct args){ .hashing = true, .reducing = true, .discards = true, .jobs = 1,
+			    .b = { .page_size = RBR_PAGE_DEFAULT } };
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:P:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
-			var = NULL;
-			for (unsigned int i = 0; i < rbr_nvariants; i++)
-				if (!strcmp(optarg, rbr_variants[i]->name))
-					var = rbr_variants[i];
-			if (!var)
-				return bad_usage("--variant: no such variant (see --list):", optarg);
+			a->variant = optarg;
 			break;
 		case 'k':
-			nops = parse_ops(optarg, &b, &per_level);
-			if (nops < 0)
+			a->nops = parse_ops(optarg, &a->b, &a->per_level);
+			if (a->nops < 0)
 				return bad_usage("--ops: not a number from 1 to 4, or one per level "
 						 "(outermost first, comma-separated):", optarg);
 			break;
 		case 'd':
-			depth = strtol(optarg, &endp, 10);
-			if (*endp || endp == optarg || depth < 1 || depth > RBR_MAX_DEPTH)
+			a->depth = strtol(optarg, &endp, 10);
+			if (*endp || endp == optarg || a->depth < 1 || a->depth > RBR_MAX_DEPTH)
 				return bad_usage("--depth: not a number from 1 to 4:", optarg);
 			break;
 		case 'D':
-			discards = false;
+			a->discards = false;
 			break;
 		case 'r':
-			picks = optarg;
+			a->picks = optarg;
 			break;
 		case 'n':
-			hashing = false;
+			a->hashing = false;
 			break;
 		case 'R':
-			reducing = false;
+			a->reducing = false;
 			break;
 		case 'x':
-			exact = true;
+			a->exact = true;
 			break;
 		case 'V':
-			verbose = true;
+			a->verbose = true;
 			break;
 		case 'j':
-			json = optarg;
+			a->json = optarg;
 			break;
 		case 'e':
-			probes = strtoul(optarg, &endp, 10);
-			if (*endp || endp == optarg || !probes || probes > 100000000UL)
+			a->probes = strtoul(optarg, &endp, 10);
+			if (*endp || endp == optarg || !a->probes || a->probes > 100000000UL)
 				return bad_usage("--estimate: not a number from 1 to 100000000:", optarg);
 			break;
 		case 'J':
-			jobs = strtol(optarg, &endp, 10);
-			if (*endp || endp == optarg || jobs < 1 || jobs > 64)
+			a->jobs = strtol(optarg, &endp, 10);
+			if (*endp || endp == optarg || a->jobs < 1 || a->jobs > 64)
 				return bad_usage("--jobs: not a number from 1 to 64:", optarg);
 			break;
 		case 'P':
-			page_size = strtoul(optarg, &endp, 10);
-			if (*endp || endp == optarg || page_size < 32 || page_size > RBR_PAGE_DEFAULT ||
-			    (page_size & (page_size - 1)))
+			a->page_size = strtoul(optarg, &endp, 10);
+			if (*endp || endp == optarg || a->page_size < 32 ||
+			    a->page_size > RBR_PAGE_DEFAULT || (a->page_size & (a->page_size - 1)))
 				return bad_usage("--page-size: not a power of two from 32 to 4096:", optarg);
 			break;
 		case 'l':
-			for (unsigned int i = 0; i < rbr_nvariants; i++)
-				printf("%-28s %s\n", rbr_variants[i]->name, rbr_variants[i]->what);
-			return 0;
+			a->list = true;
+			break;
 		case 'h':
-			usage(stdout);
-			return 0;
+			a->help = true;
+			break;
 		case ':':
 			return bad_usage("option needs a value:", argv[optind - 1]);
 		default:
@@ -384,10 +387,76 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		return bad_usage("unexpected argument", argv[optind]);
-	if (per_level && depth && depth != nops) {
-		snprintf(text, sizeof(text), "%d", depth);
+	if (a->per_level && a->depth && a->depth != a->nops) {
+		snprintf(text, sizeof(text), "%d", a->depth);
 		return bad_usage("--ops: one number per level, but --depth says", text);
 	}
+	return 0;
+}
+
+#ifdef RBR_ARGS_ONLY
+/*
+ * rbreserve-args: the same command line checked, nothing else, built
+ * without a kernel tree, so that ./run.sh model --reserve refuses a bad
+ * option before it extracts and patches a tree (the variant's name, which
+ * depends on the tree, is checked by rbreserve).
+ */
+int main(int argc, char **argv)
+{
+	struct args a;
+
+	return parse_args(argc, argv, &a);
+}
+#else
+int main(int argc, char **argv)
+{
+	const struct rbr_variant *var = rbr_variants[0];
+	const char *picks, *json;
+	bool hashing, reducing, exact, verbose, discards, per_level;
+	int nops, depth, end = RBR_END_OK, jobs, nbounds, ndone = 0;
+	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64];
+	struct bound b;
+	unsigned long page_size;
+	char seq[RBR_MAX_PATH + 1] = "", text[64];
+	double t0;
+	unsigned long probes;
+	struct args a;
+
+	/* a line at a time: a long run that is stopped keeps what it said */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (parse_args(argc, argv, &a))
+		return 2;
+	if (a.help) {
+		usage(stdout);
+		return 0;
+	}
+	if (a.list) {
+		for (unsigned int i = 0; i < rbr_nvariants; i++)
+			printf("%-28s %s\n", rbr_variants[i]->name, rbr_variants[i]->what);
+		return 0;
+	}
+	if (a.variant) {
+		var = NULL;
+		for (unsigned int i = 0; i < rbr_nvariants; i++)
+			if (!strcmp(a.variant, rbr_variants[i]->name))
+				var = rbr_variants[i];
+		if (!var)
+			return bad_usage("--variant: no such variant (see --list):", a.variant);
+	}
+	picks = a.picks;
+	json = a.json;
+	hashing = a.hashing;
+	reducing = a.reducing;
+	exact = a.exact;
+	verbose = a.verbose;
+	discards = a.discards;
+	per_level = a.per_level;
+	nops = a.nops;
+	depth = a.depth;
+	jobs = a.jobs;
+	b = a.b;
+	page_size = a.page_size;
+	probes = a.probes;
 	if (per_level)
 		depth = nops;
 	if (depth || nops) {
@@ -473,3 +542,4 @@ int main(int argc, char **argv)
 	printf("%s --replay %s\n", discards ? "" : " --no-discard", seq);
 	return end == RBR_END_VIOLATION ? 1 : 2;
 }
+#endif /* RBR_ARGS_ONLY */

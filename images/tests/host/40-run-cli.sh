@@ -53,6 +53,11 @@ bad "report: unknown option '--frob'" report --frob
 bad "--kernel: no line '5.4'" report --kernel 5.4
 bad "kernel line 6.12 has no rb-time-32 variant" --kernel 6.12 --rb-time-32
 bad "model: kernel line 6.12 has no rb-time-32 variant" model --kernel 6.12
+# the models' own options, checked before a tree is extracted and patched
+bad "model: --depth: not a number from 1 to 5: 'abc'\$" model --depth abc
+bad "model: --jobs: not a number from 1 to 64: '99'" model --reserve --jobs 99
+bad "model: --ops: one number per level, but --depth says '3'" model --reserve --ops 1,2 --depth 3
+bad "model: unknown option '--frob'" model --reserve --frob
 bad "--kernel: kernel line '5.4' is not in images/kernel/lines.table" selftests --kernel 5.4
 bad "--kernels: 'foo' is not NAME=SPEC, vanilla-LINE, series-LINE, series-LINE-32 or without-LINE-NNNN" bench kernels --kernels vanilla-6.1,foo
 bad "--kernels without-6.1-9999: no fix 9999 in kernel-patches/6.1/fixes" bench kernels --kernels series-6.1,without-6.1-9999
