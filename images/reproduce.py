@@ -18,7 +18,7 @@ or after it (our series), and the judging of the runs' results: hit or not.
       DIR/runs.txt has one 'KERNEL RUN-ID EXIT' line per run (KERNEL:
       before or after); writes DIR/summary.json and prints the summary
 
-FINDING is an id or a label (b, 0004).  A run hits when what the finding's
+FINDING is an id or a label (b, i).  A run hits when what the finding's
 reproducer names is in its results: a checker rule that FAILs (of its
 fault scenario, if given), entries left in a CPU's buffer after the drain,
 or a kernel complaint matching its kernel_log, and an open finding's

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the reproducers of findings (b), (a), 0005 and 0006, widened by their test-only delays: they hit our series without the fixes (the expected result) and not our series
+# test: the reproducers of findings (b), (a), (j) and (k), widened by their test-only delays: they hit our series without the fixes (the expected result) and not our series
 # rbts-test: line 6.1
 #
 # One run of each deterministic reproducer (images/findings.json) on our
@@ -10,15 +10,15 @@
 # expected result, shown as such; the same hit with the fix fails.  Here
 # are the findings whose test-only delay makes them hit every run (10 of
 # 10 on both lines, docs/findings.md): (b) with the reader delay, (a) with
-# the discard delay, 0005 with the shrink delay, 0006 with the clock delay.
-# (0004 needs no delay, but its filter scenario is (a)'s too: without both
+# the discard delay, (j) with the shrink delay, (k) with the clock delay.
+# ((i) needs no delay, but its filter scenario is (a)'s too: without both
 # fixes a hit would not say whose it is.)
 . "$(dirname "$0")/../lib.sh"
 line=${REPRODUCERS_LINE:-6.1}
 py=$TOP/images/reproduce.py
 
 fixes=
-findings="b a 0005 0006"
+findings="b a j k"
 for f in $findings; do
 	fixes=$fixes${fixes:+,}$("$py" fix "$f" "$line")
 done

@@ -63,7 +63,7 @@ judge b 6.1 "vanilla $tmp/left 1" "vanilla $tmp/clean 0"
 expect "b: the natural rate is its own, 1 of 2" "$(field "'%d of %d' % (s['rates']['vanilla']['hits'], s['rates']['vanilla']['runs'])") $(field "sorted(s['rates'])")" "1 of 2 ['vanilla']"
 expect "b: the natural rate alone: exit 0" "$rc" 0
 
-# 0004: the filter scenario's rules; (a)'s signature takes its own-clock FAIL
+# (i): the filter scenario's rules; (a)'s signature takes its own-clock FAIL
 mkdir -p "$tmp/f4/faults" "$tmp/fa/faults"
 run "$tmp/f4/faults/filter" "monotonic:FAIL"
 run "$tmp/fa/faults/filter" "own-clock:FAIL"
@@ -77,10 +77,10 @@ json.dump(r, open(p, 'w'))
 PY
 printf '%s\n' '[ 1.0] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368072541 delta:0 before:50368072541 after:50368072541' \
 	'[ 1.0]   [50368072500] PAGE TIME STAMP' '[ 1.0]   [50368072501] delta:1 PADDING' > "$tmp/fa/faults/filter/dmesg.txt"
-judge 0004 6.1 "before $tmp/f4 1" "before $tmp/fa 1" "after $tmp/clean 0"
-expect "0004: monotonic FAIL in the filter scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
-expect "0004: a FAIL open finding (d) explains is not a hit" "$(field "s['runs'][1]['outcome']")" clean
-expect "0004: on 6.1 the fix left out is fixes/0001 (the label is the fix's number in the old 6.1 series)" "$(field "s['rates']['before']['without']")" 0001
+judge i 6.1 "before $tmp/f4 1" "before $tmp/fa 1" "after $tmp/clean 0"
+expect "(i): monotonic FAIL in the filter scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "(i): a FAIL open finding (d) explains is not a hit" "$(field "s['runs'][1]['outcome']")" clean
+expect "(i): on 6.1 the fix left out is fixes/0001 (the label is the fix's number in the old 6.1 series)" "$(field "s['rates']['before']['without']")" 0001
 # (a): its kernel complaint, with a real step (one unit after a padding of
 # delta 1 is (d)'s)
 cp -r "$tmp/fa" "$tmp/fa2"
@@ -90,14 +90,14 @@ expect "a: TIME DOES NOT MATCH in the scenario's log is a hit" "$(field "s['runs
 expect "a: the line one unit off after a padding of delta 1 is open finding (d)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
 expect "a: only runs before the fix: those rates only" "$(field "sorted(s['rates'])")" "['before']"
 
-# 0006: "clock went backwards" is its hit, unless open finding (c) explains
+# (k): "clock went backwards" is its hit, unless open finding (c) explains
 # the line (near a sched_clock marking: the clock itself stepped back)
 back='[    7.650483] Ring buffer clock went backwards: 7659479319 -> 7659465813\n'
 run "$tmp/c6/faults/clock" "" "" "$back"
 run "$tmp/c6m/faults/clock" "" "" "[    7.659430] sched_clock: Marking unstable (7689545781, -43061951)<-(7761173973, -114685617)\n$back"
-judge 0006 6.1 "vanilla $tmp/c6 1" "vanilla $tmp/c6m 1"
-expect "0006: 'clock went backwards' in the clock scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
-expect "0006: the same line 9 ms from a sched_clock marking is open finding (c)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
+judge k 6.1 "vanilla $tmp/c6 1" "vanilla $tmp/c6m 1"
+expect "(k): 'clock went backwards' in the clock scenario is a hit" "$(field "s['runs'][0]['outcome']")" hit
+expect "(k): the same line 9 ms from a sched_clock marking is open finding (c)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
 
 # The options of a run
 out=$("$py" args b 6.1 before | tr '\n' ' ')
