@@ -40,7 +40,7 @@ cmd_build() {
 # settings: the guest's (images/guest/settings.table), KEY=VALUE each;
 # kernel_args: the guest kernel's own parameters.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
-debug=0 faults= arch=x86_64 variant=default kline=6.1 dry_run=0 settings=() without= vanilla=0 plan_file=
+debug=0 faults= arch=x86_64 variant=default kline=$KSPEC_DEFAULT_LINE dry_run=0 settings=() without= vanilla=0 plan_file=
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 # use_line LINE: this kernel line's paths from now on (common.sh again).
 use_line() {
@@ -346,7 +346,7 @@ bench_kernel() {
 # and our series, and 6.1's 32-bit rb_time_t), or vanilla against another
 # series; see images/bench-kernels.sh.
 cmd_bench_kernels() {
-	local reps=3 dur=10 icount= threshold= series= id out name kline=6.1 list= item
+	local reps=3 dur=10 icount= threshold= series= id out name kline=$KSPEC_DEFAULT_LINE list= item
 	local default_list=vanilla-6.1,series-6.1,series-6.1-32,vanilla-6.12,series-6.12
 	while [ $# -gt 0 ]; do
 		case "$1" in
@@ -422,7 +422,7 @@ cmd_bench() {
 # The kernel's ftrace selftests (curated subset) on vanilla and on our
 # series: identical results, case by case; see images/selftests-kernels.sh.
 cmd_selftests() {
-	local timeout=120 out kline=6.1
+	local timeout=120 out kline=$KSPEC_DEFAULT_LINE
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--timeout)	timeout=${2:-}; shift 2 || usage_error "--timeout needs a value" ;;
@@ -475,9 +475,9 @@ cmd_model() {
 		exec "$TOP/images/model-ksrc.sh" "$ksrc" "$@"
 	fi
 	if [ -n "$reserve" ]; then
-		why=$(kspec_check "${kline:-6.1}:ours:default:x86_64")
+		why=$(kspec_check "${kline:-$KSPEC_DEFAULT_LINE}:ours:default:x86_64")
 		[ -z "$why" ] || usage_error "model: $why"
-		export RBTS_KERNEL=${kline:-6.1}:$series:default:x86_64
+		export RBTS_KERNEL=${kline:-$KSPEC_DEFAULT_LINE}:$series:default:x86_64
 		. "$TOP/images/common.sh"
 		cmd_setup
 		model_args reserve-model rbreserve "$@"
@@ -532,7 +532,7 @@ cmd_report() {
 # A finding's reproducer, RUNS times on each kernel (before and after its
 # fix): images/reproduce.sh, findings in images/findings.json.
 cmd_reproduce() {
-	local finding= kline=6.1 runs=10 only= out
+	local finding= kline=$KSPEC_DEFAULT_LINE runs=10 only= out
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--kernel)	kline=${2:-}; shift 2 || usage_error "--kernel needs a line (have: $(kspec_lines))" ;;

@@ -2,7 +2,7 @@
 # A kernel spec: one value, LINE:SERIES:VARIANT:ARCH, turned into every path
 # of that kernel here and nowhere else.  Sourced (by images/common.sh).
 #
-#   LINE     a line of images/kernel/lines.table (6.1)
+#   LINE     a line of images/kernel/lines.table (its first row by default)
 #   SERIES   ours (the line's series in the checkout), vanilla (none), or
 #            the absolute path of a directory with a 'series' file
 #   VARIANT  default, rb-time-32 or debug (images/config/VARIANT.config)
@@ -18,7 +18,9 @@ KSPEC_LINES=$TOP/images/kernel/lines.table
 KSPEC_VARIANTS="default rb-time-32 debug"
 KSPEC_ARCHES="x86_64 i386"
 
-kspec_default() { echo "6.1:ours:default:x86_64"; }
+# The default line: the first row of lines.table, written nowhere else.
+KSPEC_DEFAULT_LINE=$(awk '$1 ~ /^[0-9]/ { print $1; exit }' "$KSPEC_LINES")
+kspec_default() { echo "$KSPEC_DEFAULT_LINE:ours:default:x86_64"; }
 
 # The known lines, space-separated.
 kspec_lines() { awk '!/^#/ && NF { printf "%s%s", s, $1; s = " " } END { print "" }' "$KSPEC_LINES"; }
@@ -31,7 +33,7 @@ kspec_check() {
 	local line series variant arch extra
 	IFS=: read -r line series variant arch extra <<< "$1"
 	[ -z "$extra" ] || { echo "kernel spec '$1' has more than LINE:SERIES:VARIANT:ARCH"; return; }
-	line=${line:-6.1} series=${series:-ours} variant=${variant:-default} arch=${arch:-x86_64}
+	line=${line:-$KSPEC_DEFAULT_LINE} series=${series:-ours} variant=${variant:-default} arch=${arch:-x86_64}
 	case " $(kspec_lines) " in *" $line "*) ;;
 	*) echo "kernel line '$line' is not in images/kernel/lines.table (have: $(kspec_lines))"; return ;; esac
 	case "$series" in
@@ -52,7 +54,7 @@ kspec_load() {
 	why=$(kspec_check "$1")
 	[ -z "$why" ] || { printf 'error: %s\n' "$why" >&2; exit 2; }
 	IFS=: read -r KLINE SERIES VARIANT ARCH <<< "$1"
-	KLINE=${KLINE:-6.1} SERIES=${SERIES:-ours} VARIANT=${VARIANT:-default} ARCH=${ARCH:-x86_64}
+	KLINE=${KLINE:-$KSPEC_DEFAULT_LINE} SERIES=${SERIES:-ours} VARIANT=${VARIANT:-default} ARCH=${ARCH:-x86_64}
 	KSPEC=$KLINE:$SERIES:$VARIANT:$ARCH
 	row=$(awk -v l="$KLINE" '$1 == l' "$KSPEC_LINES")
 	read -r _ KERNEL_VERSION KERNEL_PACKAGE PATCHES line_config _ <<< "$row"

@@ -12,7 +12,8 @@ boot/legacy.  Its header may say
     # rbts-test: full                           (only with --full)
     # rbts-test: timeout SECONDS                (default 1800, boot 3600)
     # rbts-test: line LINE                      (boot: the kernel line it
-                                                  boots, default 6.1)
+                                                  boots, default the first
+                                                  of lines.table)
 
 It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 "# TODO" directives, "# ..." diagnostics); the runner numbers them and
@@ -49,7 +50,7 @@ class Test:
         self.what = ''
         self.full = False
         # the kernel line a boot test boots (--kernel selects by it)
-        self.line = '6.1' if group == 'boot' else None
+        self.line = kernel_lines()[0] if group == 'boot' else None
         # a boot test may build a kernel cold first (ten minutes and more)
         self.timeout = 3600 if group == 'boot' else 1800
         with open(path, errors='replace') as f:
