@@ -61,7 +61,8 @@ for rep in $(seq "$reps"); do
 			tail -n 5 "$run/console.log" 2>/dev/null | sed 's/^/  | /' >&2
 			die "bench: kernel '$name', repetition $rep: no result (see ${run#$TOP/}/console.log)"
 		fi
-		grep -qE 'WARNING:|BUG:|TIME DOES NOT MATCH|Delta way too big' "$run/dmesg.txt" 2>/dev/null &&
+		# what the kernel complains with: the one list (verdict.py reads it too)
+		grep -qE "$(cat "$TOP/images/kernel-complaints.pattern")" "$run/dmesg.txt" 2>/dev/null &&
 			say "  warning: kernel '$name' complained during the benchmark (${run#$TOP/}/dmesg.txt)"
 		awk -v k="$name" -v r="$rep" '{ print k "\t" r "\t" $1 "\t" $2 }' "$run/bench.txt" >> "$out/runs.tsv"
 		say "  repetition $rep/$reps, $name: $(awk '/_ns |_ns_per_/ { printf "%s=%s ", $1, $2 }' "$run/bench.txt")"
