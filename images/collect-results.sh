@@ -18,9 +18,10 @@ out=${1:?usage: collect-results.sh RESULTS-DIR}
 filter=()
 [ -s "$out/filter-seq-mask" ] && filter=(--filter-seq-mask "$(cat "$out/filter-seq-mask")")
 
-# A guest without a checker (job drain: i386) brought its sub-buffers back:
-# the host verifies them, with the guest's long size and byte order, and
-# its word is the run's.
+# A guest without a checker (job drain: i386) brought its sub-buffers back
+# (its 'verdict' says "drained"): the host verifies them, with the guest's
+# long size and byte order, and its exit status, in 'drain-verify-exit'
+# (the guest's file is the guest's), is the checker's word for the run.
 if [ "$(cat "$out/verdict")" = drained ]; then
 	rc=0
 	"$CHECKOUT/rbcheck" verify --require-nested "${filter[@]}" --ktap "$out/result.ktap" \
@@ -28,7 +29,7 @@ if [ "$(cat "$out/verdict")" = drained ]; then
 	if [ "$rc" -ge 2 ]; then
 		echo "rbcheck verify ${out#$TOP/}/drain: $(head -n1 "$out/verify.err")" > "$out/error.txt"
 	fi
-	echo "$rc" > "$out/verdict"
+	echo "$rc" > "$out/drain-verify-exit"
 	echo "(the guest's sub-buffers, verified on the host: $(sed -n 's/^machine //p' "$out/drain/meta"), long size $(sed -n 's/^long_size //p' "$out/drain/meta"))"
 fi
 [ -f "$out/summary.txt" ] && cat "$out/summary.txt"

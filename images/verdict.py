@@ -3,8 +3,9 @@
 """The verdict of one run, decided here and nowhere else, from what the
 run left as structured results in RESULTS-DIR:
 
-  guest       'verdict' (the checker's exit status in the guest, or the
-              host's verify of drained sub-buffers), 'error.txt' (set-up
+  guest       'verdict' (the checker's exit status in the guest, or
+              "drained": then 'drain-verify-exit', the host's verify of the
+              drained sub-buffers, collect-results.sh), 'error.txt' (set-up
               error in the guest); neither: the guest died
   checker     result.json (the rules; a FAIL only by an open finding's
               signature is known, images/findings.json)
@@ -113,6 +114,13 @@ def check_guest(run, hung):
                   ids if bad and not left else ())
         return None
     run.check('guest', 'PASS', 'the guest finished its job')
+    if rc.strip() == 'drained':
+        # the checker ran on the host (collect-results.sh)
+        rc = read(run.path('drain-verify-exit'))
+        if rc is None:
+            run.check('checker', 'ERROR', 'the guest drained its sub-buffers, but the host '
+                      'did not verify them (no drain-verify-exit)')
+            return None
     return rc.strip()
 
 

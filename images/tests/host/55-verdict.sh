@@ -91,6 +91,15 @@ expect "a guest that hung" HUNG 3 -- --hung 300
 mk setup; echo "rbstress: insmod failed" > "$d/error.txt"
 expect "a set-up error in the guest" ERROR 2
 
+# A guest without a checker drains; the host's verify is the checker's word.
+mk drained; echo drained > "$d/verdict"; echo 0 > "$d/drain-verify-exit"
+expect "drained, the host's verify PASSed" PASS 0 "checks.1.verdict=PASS"
+mk drained-fail; echo drained > "$d/verdict"; echo 1 > "$d/drain-verify-exit"
+fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
+expect "drained, the host's verify FAILed" FAIL 1 "checks.1.verdict=FAIL"
+mk drained-none; echo drained > "$d/verdict"
+expect "drained, never verified on the host" ERROR 2 "checks.1.verdict=ERROR" "checks.1.detail~=did not verify"
+
 mk checker; echo 1 > "$d/verdict"
 fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
 expect "a checker FAIL" FAIL 1 "known=" "checks.1.verdict=FAIL"
