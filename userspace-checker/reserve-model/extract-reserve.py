@@ -154,6 +154,14 @@ FAULTS = [
      "not older than the new time stamp",
      "__rb_reserve_next",
      " && info->after < ts", ""),
+    ("f-always-delta-zero",
+     "step F always takes the documented loss: an event interrupted between A "
+     "and C gets delta 0, the interrupter's time, even where F's check held "
+     "(nothing came after its C, before_stamp == write_stamp): a stamp inside "
+     "its window but not its own clock read",
+     "__rb_reserve_next",
+     "\t\t\tinfo->delta = ts - info->after;\n",
+     "\t\t\tinfo->delta = 0;\n"),
     ("slow-path-sets-write-stamp",
      "the slow path puts its own time stamp into write_stamp (until 'ring-buffer: "
      "Fix slowpath of interrupted event' it did, with a cmpxchg at F)",

@@ -56,6 +56,12 @@ static u64 state_hash(void)
 		h = rbr_mix(h, e->pre);
 		h = rbr_mix(h, e->post);
 		h = rbr_mix(h, e->api_ts);
+		/* what the oracle's contract reads of it (rbr_oracle.c) */
+		h = rbr_mix(h, (u64)e->came_after << 2 | e->have_before << 1 | e->have_write);
+		h = rbr_mix(h, e->last_before);
+		h = rbr_mix(h, e->last_write);
+		for (int r = 0; r < e->nreads; r++)
+			h = rbr_mix(h, e->reads[r]);
 	}
 	for (int l = 0; l < rbr.depth; l++) {
 		const struct rbr_level *v = &rbr.lv[l];
@@ -338,9 +344,26 @@ void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
 	v->load_val = val;
 	if (rbr.trace)
 		rbr_trace_access(rbr.top, word, kind, val, modified);
+	if (kind == RBR_LOAD && v->phase == RBR_RESERVING && v->after_c && v->ev >= 0) {
+		const char *name = rbr.var->word_name(word);
+		struct rbr_event *e = &rbr.ev[v->ev];
+
+		if (name && !strcmp(name, "before_stamp")) {
+			e->have_before = true;
+			e->last_before = val;
+		} else if (name && !strcmp(name, "write_stamp")) {
+			e->have_write = true;
+			e->last_write = val;
+		}
+	}
 	if (kind == RBR_RMW && v->phase == RBR_RESERVING && !v->after_c &&
-	    rbr.var->is_write_index(word))
+	    rbr.var->is_write_index(word)) {
 		v->after_c = true;
+		/* an event it interrupts after that one's C: it came after (F's check) */
+		for (int l = 0; l < rbr.top; l++)
+			if (rbr.lv[l].active && rbr.lv[l].phase == RBR_RESERVING && rbr.lv[l].after_c)
+				rbr.ev[rbr.lv[l].ev].came_after = true;
+	}
 }
 
 /* The trace clock: an interrupt may come before the read; it moved, or not. */
@@ -353,6 +376,13 @@ u64 rbr_clock(void)
 	if (moved)
 		rbr.clock += RBR_TICK;
 	rbr_done(&rbr.clock, RBR_CLOCK, rbr.clock, moved);
+	/* what the reserving event may be stamped with */
+	if (rbr.top >= 0 && rbr.lv[rbr.top].phase == RBR_RESERVING && rbr.lv[rbr.top].ev >= 0) {
+		struct rbr_event *e = &rbr.ev[rbr.lv[rbr.top].ev];
+
+		if (e->nreads < RBR_MAX_READS)
+			e->reads[e->nreads++] = rbr.clock;
+	}
 	return rbr.clock;
 }
 

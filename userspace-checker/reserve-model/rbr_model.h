@@ -26,6 +26,8 @@
 /* The payload of every event: its number + 1 (4 bytes). */
 #define RBR_PAYLOAD	4
 
+#define RBR_MAX_READS	8
+
 enum rbr_phase { RBR_IDLE, RBR_RESERVING, RBR_COMMITTING, RBR_DISCARDING };
 
 struct rbr_event {
@@ -35,6 +37,20 @@ struct rbr_event {
 	u64 pre;		/* the clock before its reservation began */
 	u64 post;		/* ... and after it ended */
 	u64 api_ts;		/* ring_buffer_event_time_stamp() before its commit */
+	/*
+	 * The clock reads of its reservation (A's, E's, a retry's): its stamp
+	 * is one of them, unless it lost its delta (rbr_oracle.c)
+	 */
+	u64 reads[RBR_MAX_READS];
+	int nreads;
+	/*
+	 * What F's check reads, after its own step C: whether another event
+	 * passed its C since (the write index moved), and the last values it
+	 * loaded of before_stamp and write_stamp (info->before, info->after)
+	 */
+	bool came_after;
+	bool have_before, have_write;
+	u64 last_before, last_write;
 };
 
 struct rbr_level {

@@ -38,6 +38,41 @@ static bool lost(const struct rbr_entry *ent, int k)
 	return p->kind != RBR_EXTEND || !p->delta;
 }
 
+/*
+ * F's check failed, so the seed allows delta 0 (the documented loss): an
+ * event came after this one's step C, or what it read after its C of
+ * before_stamp and write_stamp differ (an interruption between A and B),
+ * or the write_stamp is not before its last clock read.
+ */
+static bool may_lose(const struct rbr_event *e)
+{
+	if (e->came_after)
+		return true;
+	if (e->have_before && e->have_write && e->last_before != e->last_write)
+		return true;
+	return e->have_write && e->nreads && e->last_write >= e->reads[e->nreads - 1];
+}
+
+/* Is @ts one of the clock reads of @e's reservation? */
+static bool own_read(const struct rbr_event *e, u64 ts)
+{
+	for (int r = 0; r < e->nreads; r++)
+		if (e->reads[r] == ts)
+			return true;
+	return false;
+}
+
+static const char *reads_text(const struct rbr_event *e)
+{
+	static char buf[160];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < e->nreads && n < sizeof(buf); r++)
+		n += snprintf(buf + n, sizeof(buf) - n, "%s%llu", r ? ", " : "", e->reads[r]);
+	return e->nreads ? buf : "none";
+}
+
 void rbr_check_buffer(void)
 {
 	struct rbr_entry ent[RBR_MAX_ENTRIES];
@@ -83,6 +118,13 @@ void rbr_check_buffer(void)
 		if (x->ts != e->api_ts && !lost(ent, k))
 			rbr_fail("event %d (%s): ring_buffer_event_time_stamp() said %llu, the page says %llu",
 				 i, rbr_level_names[e->level], e->api_ts, x->ts);
+		if (!own_read(e, x->ts) && !(lost(ent, k) && may_lose(e)))
+			rbr_fail("event %d (%s) has time stamp %llu, none of its own clock reads (%s), "
+				 "and %s", i, rbr_level_names[e->level], x->ts, reads_text(e),
+				 lost(ent, k) ? "its delta 0 is not allowed: F's check held (no event "
+				 "came after its step C, before_stamp == write_stamp, write_stamp "
+				 "before its clock read): the delta is ts - after" :
+				 "it did not lose its delta (a delta of 0)");
 		prev = k;
 	}
 	for (int i = 0; i < rbr.nev; i++)
