@@ -19,7 +19,11 @@ usage: extract-reserve.py KSRC OUT_C [--fault NAME]
                                                  or those that apply to KSRC)
        extract-reserve.py --variants-c OUT_C [NAME...]  (the table of variants:
                                                  the tree and these faults)
+       extract-reserve.py --seed KSRC OUTDIR NAME  (KSRC's ring_buffer.c and
+                                                 headers in OUTDIR, with the
+                                                 fault in ring_buffer.c)
 """
+import os
 import re
 import sys
 
@@ -349,8 +353,40 @@ def applicable(ksrc):
     return [f[0] for f in FAULTS if functions(src, f[2])]
 
 
+def seed_tree(ksrc, out, name):
+    """A copy of the tree's files the model reads into OUT, with the seeded
+    fault NAME put into ring_buffer.c itself (the same edit as --fault
+    makes of the extracted code): a tree a run or the model can be given,
+    to see which check catches the fault."""
+    fault = FAULTS[FAULT_NAMES.index(name)]
+    path = "%s/kernel/trace/ring_buffer.c" % ksrc
+    try:
+        src = open(path).read()
+    except OSError as e:
+        die(path, "cannot read: %s" % e.strerror)
+    before = functions(src, fault[2])
+    after = list(before)
+    apply_fault(path, after, fault)
+    for (start, old), (_, new) in sorted(zip(before, after), reverse=True):
+        src = src[:start] + new + src[start + len(old):]
+    for rel in ("include/linux/ring_buffer.h", "include/linux/ring_buffer_types.h",
+                "kernel/trace/ring_buffer.c"):
+        if rel.endswith(".h") and not os.path.exists("%s/%s" % (ksrc, rel)):
+            continue
+        os.makedirs(os.path.dirname("%s/%s" % (out, rel)), exist_ok=True)
+        with open("%s/%s" % (out, rel), "w") as o:
+            o.write(src if rel.endswith(".c") else open("%s/%s" % (ksrc, rel)).read())
+
+
 def main():
     args = sys.argv[1:]
+    if len(args) == 4 and args[0] == "--seed":
+        if args[3] not in FAULT_NAMES:
+            sys.stderr.write("extract-reserve: no fault '%s' (have: %s)\n"
+                             % (args[3], ", ".join(FAULT_NAMES)))
+            sys.exit(2)
+        seed_tree(args[1], args[2], args[3])
+        return
     if args[:1] == ["--faults"] and len(args) <= 2:
         print("\n".join(applicable(args[1]) if len(args) == 2 else FAULT_NAMES))
         return

@@ -198,7 +198,15 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static int write_json(const char *path, const char *verdict, const char *seq, double secs)
+/*
+ * The JSON result: the last bound explored (depth, ops, page_size), the
+ * bounds in words (@bounds: every one explored, or the one a counterexample
+ * was found in), and on a counterexample
+ * the choices (replay) and the rbreserve options that replay it
+ * (@reproduce), which a run's verdict quotes.
+ */
+static int write_json(const char *path, const char *verdict, const char *seq, double secs,
+		      const char *bounds, const char *reproduce)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
 	int max = 0;
@@ -225,6 +233,10 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	json_string(f, rbr.why);
 	fprintf(f, ", \"replay\": ");
 	json_string(f, seq);
+	fprintf(f, ", \"bounds\": ");
+	json_string(f, bounds);
+	fprintf(f, ", \"reproduce\": ");
+	json_string(f, reproduce);
 	fprintf(f, "}\n");
 	if (f != stdout)
 		fclose(f);
@@ -417,7 +429,7 @@ int main(int argc, char **argv)
 	struct bound bounds[ARRAY_SIZE(default_bounds)], done[64];
 	struct bound b;
 	unsigned long page_size;
-	char seq[RBR_MAX_PATH + 1] = "", text[64];
+	char seq[RBR_MAX_PATH + 1] = "", text[64], repro[RBR_MAX_PATH + 160] = "";
 	double t0;
 	unsigned long probes;
 	struct args a;
@@ -517,9 +529,20 @@ int main(int argc, char **argv)
 		for (int i = 0; i < rbr.pos; i++)
 			seq[i] = rbm_search_pick_char(rbr.path[i].pick);
 		seq[rbr.pos] = '\0';
+		b = (struct bound){ .depth = rbr.depth };
+		memcpy(b.ops, rbr.ops, sizeof(b.ops));
+		snprintf(repro, sizeof(repro), "--variant %s --depth %d --ops %s", var->name,
+			 rbr.depth, ops_arg(&b, text, sizeof(text)));
+		if (rbr_page_size != RBR_PAGE_DEFAULT)
+			snprintf(repro + strlen(repro), sizeof(repro) - strlen(repro),
+				 " --page-size %lu", rbr_page_size);
+		snprintf(repro + strlen(repro), sizeof(repro) - strlen(repro), "%s --replay %s",
+			 discards ? "" : " --no-discard", seq);
 	}
 	if (json && write_json(json, end == RBR_END_VIOLATION ? "counterexample" :
-			       end ? "unmodelled" : "pass", seq, now() - t0))
+			       end ? "unmodelled" : "pass", seq, now() - t0,
+			       end || nbounds == 1 ? rbr_bound(text, sizeof(text)) : DEFAULT_BOUNDS_TEXT,
+			       repro))
 		return 2;
 	if (!end) {
 		if (nbounds == 1)
@@ -533,13 +556,7 @@ int main(int argc, char **argv)
 	       "OUTSIDE THE MODEL", rbr.why);
 	printf("rbreserve: the interleaving, step by step:\n");
 	replay(seq, true);
-	b = (struct bound){ .depth = rbr.depth };
-	memcpy(b.ops, rbr.ops, sizeof(b.ops));
-	printf("rbreserve: reproduce: rbreserve --variant %s --depth %d --ops %s", var->name,
-	       rbr.depth, ops_arg(&b, text, sizeof(text)));
-	if (rbr_page_size != RBR_PAGE_DEFAULT)
-		printf(" --page-size %lu", rbr_page_size);
-	printf("%s --replay %s\n", discards ? "" : " --no-discard", seq);
+	printf("rbreserve: reproduce: rbreserve %s\n", repro);
 	return end == RBR_END_VIOLATION ? 1 : 2;
 }
 #endif /* RBR_ARGS_ONLY */
