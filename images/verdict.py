@@ -18,6 +18,8 @@ run left as structured results in RESULTS-DIR:
   raw         offline-raw.json: the live run's own sub-buffers verified on
               the host; must agree with result.json
   faults      faults/faults.json (images/faults-table.py)
+  model       model.json: the reserve-path model of the tree the run booted
+              (images/model-verdict.py); a counterexample FAILs the run
   coverage    the kernel's path counters (result.json) against
               images/coverage.table, with the run's settings (settings,
               module-settings.txt, phases): a path expected and not reached
@@ -322,6 +324,41 @@ def check_coverage(run):
     return rows
 
 
+def executions(n):
+    return '%.2f M executions' % (n / 1e6) if n >= 1e6 else '{:,} executions'.format(n)
+
+
+def model_summary(res):
+    """One line of a model.json (images/model-verdict.py)."""
+    if res['verdict'] == 'error':
+        return 'not modelled: ' + res['why']
+    kept = ', kept from an earlier run' if res.get('cached') else ''
+    if res['verdict'] == 'pass':
+        return 'every rule holds in %s (bounds: %s; %.1f s%s)' % (
+            executions(res['executions']), res['bounds'], res['seconds'], kept)
+    return '%s at %s, in %s (%.1f s%s): %s; replay: %s' % (
+        'COUNTEREXAMPLE' if res['verdict'] == 'counterexample' else 'LEFT THE MODEL',
+        res['bounds'], executions(res['executions']), res['seconds'], kept, res['why'],
+        res.get('replay_command', ''))
+
+
+def check_model(run):
+    """The reserve-path model of the tree this run booted: a counterexample
+    FAILs the run, whatever the live stress saw."""
+    res = read_json(run.path('model.json'))
+    if res is None:
+        run.check('model', 'SKIP', 'no model.json: the tree was not modelled (a run of '
+                  'before the model was part of the verdict)')
+    elif res.get('verdict') == 'counterexample':
+        run.check('model', 'FAIL', 'reserve-path model: ' + model_summary(res))
+    elif res.get('verdict') == 'pass':
+        run.check('model', 'PASS', 'reserve-path model: ' + model_summary(res))
+    else:
+        # a tree whose code the extractor cannot follow, or an execution
+        # the model does not cover (overwrite mode): nothing was proven
+        run.check('model', 'SKIP', 'reserve-path model: ' + model_summary(res))
+
+
 def decide(run):
     verdicts = [c['verdict'] for c in run.checks]
     if 'HUNG' in verdicts:
@@ -359,6 +396,7 @@ def main():
         if faults and rc is not None:
             check_faults(run)
     coverage = check_coverage(run) if a.hung is None else []
+    check_model(run)
     verdict = decide(run)
     incomplete = [r['path'] for r in coverage if r['verdict'] == 'NOT REACHED']
     status = EXIT[verdict]
@@ -371,6 +409,7 @@ def main():
     doc = {'verdict': verdict, 'exit': status, 'incomplete': incomplete,
            'kernel': key_values(read(run.path('kernel')), ' ') or None,
            'checks': run.checks, 'coverage': coverage,
+           'model': read_json(run.path('model.json')),
            'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped}
     with open(run.path('verdict.json'), 'w') as f:
         json.dump(doc, f, indent=1)

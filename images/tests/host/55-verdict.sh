@@ -360,5 +360,24 @@ cover vanilla
 python3 -c "import json; r = json.load(open('$d/result.json')); r['path_counters'] = None; json.dump(r, open('$d/result.json', 'w'))"
 expect "a kernel without the counters: coverage SKIP" PASS 0 "checks.3.verdict=SKIP"
 
+# The reserve-path model of the booted tree (model.json, model-verdict.py):
+# a counterexample FAILs a run whose live checks all PASSed.
+model() {
+	printf '{"verdict": "%s", "executions": %s, "seconds": 7.1, "bounds": "%s", "why": "%s", "replay": "%s", "reproduce": "", "replay_command": "%s", "cached": false, "tree": "build/linux-6.1.192"}\n' \
+		"$@" > "$d/model.json"
+}
+mk model-none
+expect "a run without model.json: the model check SKIPs" PASS 0 "checks.3.name=model" "checks.3.verdict=SKIP" "model=None"
+mk model-pass; model pass 1624238 "depth 2, 2 events" "" "" ""
+expect "the model holds: PASS" PASS 0 "checks.3.verdict=PASS" "checks.3.detail~=1.62 M executions" "model.executions=1624238"
+mk model-cex; model counterexample 89 "depth 2, 1 event" "event 0 (normal) has time stamp 1010" 0000000001011 \
+	"./run.sh model --reserve --ksrc build/reserve-model/ksrc-x/src --variant tree --depth 2 --ops 1 --replay 0000000001011"
+expect "a counterexample, the live checks all PASS: FAIL with the replay command" FAIL 1 "checks.3.verdict=FAIL" \
+	"checks.3.detail~=replay: ./run.sh model --reserve --ksrc build/reserve-model/ksrc-x/src" "unexplained~=model: " "known="
+mk model-error; printf '{"verdict": "error", "why": "the reserve-path model cannot read this tree: no func x"}\n' > "$d/model.json"
+expect "a tree the model cannot read: SKIP, said why" PASS 0 "checks.3.verdict=SKIP" "checks.3.detail~=cannot read this tree"
+mk model-unmodelled; model unmodelled 12 "depth 2, 1 event" "overwrite mode" "" ""
+expect "an execution outside the model: SKIP, said why" PASS 0 "checks.3.verdict=SKIP" "checks.3.detail~=LEFT THE MODEL"
+
 rc=0; "$TOP/images/verdict.py" "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] && ok "no such results directory: exit 2" || not_ok "no such results directory: exit $rc"
