@@ -27,6 +27,7 @@ cmd_setup() {
 
 cmd_build() {
 	cmd_setup
+	[ -z "$seed" ] || "$TOP/images/kernel/seed-patch.sh" "$kline" "$seed" "$PATCHES"
 	"$TOP/images/prepare-tree.sh"
 	"$TOP/images/build-kernel.sh"
 	"$TOP/images/build-module.sh"
@@ -41,6 +42,7 @@ cmd_build() {
 # kernel_args: the guest kernel's own parameters.
 accel=auto cpus=2 duration=60 clock=global mod= capture=2 kernel_args= job=stress boot_extra=
 debug=0 faults= arch=x86_64 variant=default kline=$KSPEC_DEFAULT_LINE dry_run=0 settings=() without= vanilla=0 plan_file=
+seed=
 guest_values() { "$TOP/images/guest-args.py" --values "$1"; }
 # use_line LINE: this kernel line's paths from now on (common.sh again).
 use_line() {
@@ -86,6 +88,7 @@ parse_run_opts() {
 		--without)	without=${2:-}; shift 2 || usage_error "--without needs fix numbers (0004 or 0004,0005: kernel-patches/LINE/fixes/)"
 				[[ "$without" =~ ^[0-9]{4}(,[0-9]{4})*$ ]] ||
 					usage_error "--without takes fix numbers like 0004 or 0004,0005, not '$without'" ;;
+		--seed-fault)	seed=${2:-}; shift 2 || usage_error "--seed-fault needs a fault (./run.sh model --reserve --list)" ;;
 		--job)		job=${2:-}; shift 2 || usage_error "--job needs a value" ;;
 		--save-raw)	settings+=(saveraw=1); shift ;;
 		--phases)	settings+=("phases=${2:-}"); shift 2 || usage_error "--phases needs a list" ;;
@@ -157,7 +160,12 @@ parse_run_opts() {
 		[ "$variant" = default ] || usage_error "--vanilla builds the default config only (the variants need our series)"
 		series=vanilla
 	elif [ -n "$without" ]; then
+		[ -z "$seed" ] || usage_error "--seed-fault goes on our series, not --without"
 		series=$(kspec_series_without "$kline" "$without" 2>&1) || usage_error "--without: $series"
+	fi
+	if [ -n "$seed" ]; then
+		[ "$vanilla" = 0 ] || usage_error "--seed-fault goes on our series, not --vanilla"
+		series=$(kspec_series_seeded "$kline" "$seed" 2>&1) || usage_error "--seed-fault: $series"
 	fi
 	why=$(kspec_check "$kline:$series:$variant:$arch")
 	[ -z "$why" ] || usage_error "$why"
@@ -248,6 +256,10 @@ boot_and_verify() {
 	# Which kernel this run is of (verdict.json "kernel"): spec and version.
 	printf 'spec %s\nline %s\nversion %s\n' "$KSPEC" "$KLINE" "$KERNEL_VERSION" > "$out/kernel"
 	ln -sfn "$id" "$TOP/results/latest"
+	# The reserve-path model of the very tree booted (model.json): seconds
+	# once per tree's code, then kept.
+	"$TOP/images/model-verdict.py" "$SRC" "$out" ||
+		echo "run.sh: images/model-verdict.py failed: the verdict will say the model was skipped" >&2
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
 	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${kernel_args:+,$kernel_args}${settings[0]:+, ${settings[*]}}, verifying for ${duration}s"
 	rc=0
@@ -560,11 +572,11 @@ cmd_build_only() {
 	local args=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		--kernel|--arch|--without) [ $# -ge 2 ] || usage_error "$1 needs a value"
+		--kernel|--arch|--without|--seed-fault) [ $# -ge 2 ] || usage_error "$1 needs a value"
 				args+=("$1" "$2"); shift 2 ;;
 		--rb-time-32|--debug|--vanilla) args+=("$1"); shift ;;
 		-h|--help)	help_of build; exit 0 ;;
-		*)		usage_error "build: unknown option '$1' (it takes --kernel, --rb-time-32, --debug, --arch, --without, --vanilla)" ;;
+		*)		usage_error "build: unknown option '$1' (it takes --kernel, --rb-time-32, --debug, --arch, --without, --seed-fault, --vanilla)" ;;
 		esac
 	done
 	parse_run_opts ${args[@]+"${args[@]}"}

@@ -133,6 +133,32 @@ kspec_series_without() {
 	echo "$dir"
 }
 
+# kspec_series_seeded LINE FAULT: our series of LINE with one seeded fault
+# of the reserve-path model (userspace-checker/reserve-model/
+# extract-reserve.py: ./run.sh model --reserve --list) added as a last
+# patch, as a series directory of its own (build/seeded-LINE-FAULT), so
+# that a run shows which check catches the fault: a live rule, the
+# kernel's audit, the model.  The patch itself is made from our tree by
+# images/kernel/seed-patch.sh, before the tree is prepared (it needs ours).
+# Prints the directory.
+kspec_series_seeded() {
+	local line=$1 fault=$2 pdir dir names
+	names=$(cd "$TOP/userspace-checker/reserve-model" && python3 extract-reserve.py --faults)
+	case " $(echo $names) " in *" $fault "*) ;;
+	*) echo "no seeded fault '$fault' (have: $(echo $names))" >&2; return 1 ;; esac
+	pdir=$TOP/$(awk -v l="$line" '!/^#/ && $1 == l { print $4 }' "$KSPEC_LINES")
+	dir=$BUILD/seeded-$line-$fault
+	mkdir -p "$dir"
+	{
+		echo "# our $line series with the seeded fault $fault (./run.sh --seed-fault)"
+		series_patches "$pdir"
+		echo "$dir/seeded-$fault.patch"
+	} > "$dir/series.new"
+	mv "$dir/series.new" "$dir/series"
+	cp "$TOP/images/config/series.config" "$dir/series.config"
+	echo "$dir"
+}
+
 # One line for people: what this kernel is.
 kspec_describe() {
 	local s=$SERIES

@@ -19,6 +19,7 @@ usage: extract-reserve.py KSRC OUT_C [--fault NAME]
                                                  or those that apply to KSRC)
        extract-reserve.py --variants-c OUT_C [NAME...]  (the table of variants:
                                                  the tree and these faults)
+       extract-reserve.py --faults-what NAME     (what the fault does)
        extract-reserve.py --seed KSRC OUTDIR NAME  (KSRC's ring_buffer.c and
                                                  headers in OUTDIR, with the
                                                  fault in ring_buffer.c)
@@ -380,6 +381,9 @@ def seed_tree(ksrc, out, name):
 
 def main():
     args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "--faults-what" and args[1] in FAULT_NAMES:
+        print(FAULTS[FAULT_NAMES.index(args[1])][1])
+        return
     if len(args) == 4 and args[0] == "--seed":
         if args[3] not in FAULT_NAMES:
             sys.stderr.write("extract-reserve: no fault '%s' (have: %s)\n"
