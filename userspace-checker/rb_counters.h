@@ -39,6 +39,16 @@ extern const char *const rb_ts_path_names[RB_TS_PATH_MAX];
 			    (1u << RB_TS_B_TO_C) | (1u << RB_TS_A_TO_B_LOST) | \
 			    (1u << RB_TS_C_TO_F_LOST))
 
+/*
+ * What an event sent down an A-C path got at F: its delta kept (F's check
+ * held: nothing came after its C, before_stamp == write_stamp; 6.1 "A-C",
+ * 6.12 "B-C"), or delta 0 (6.1 "A-C,C-F_delta_0"; 6.12 "A-B_delta_0",
+ * "C-F_delta_0").
+ */
+#define RB_TS_F_KEPT ((1u << RB_TS_A_TO_C) | (1u << RB_TS_B_TO_C))
+#define RB_TS_F_ZERO ((1u << RB_TS_A_TO_C_LOST) | (1u << RB_TS_A_TO_B_LOST) | \
+		      (1u << RB_TS_C_TO_F_LOST))
+
 struct rb_path_counters {
 	unsigned int	have;		/* the kernel's, 1 << enum rb_ts_path; 0: none */
 	int		nr_cpus;

@@ -626,6 +626,44 @@ static void ledger_discards(struct rb_verifier *v, const struct rb_path_counters
 }
 
 /*
+ * The deltas taken at F.  Under the counter clock every read moves, so a
+ * delta kept at F (ts read after C, minus a write_stamp read before it) is
+ * never 0, and nothing but F's delta 0 gives an event the stamp of the
+ * event before it.  So, per CPU that lost nothing: the events seen
+ * interrupted before C with the stamp of the event before them took a
+ * delta-0 path, no more than the kernel counted; and every delta the
+ * kernel kept is a positive one among those seen (or a discarded event's).
+ * This is what tells "delta 0 where F's check allowed the delta" from the
+ * documented loss.  Under another clock two reads may be equal, and a
+ * kept delta may be 0: not judged.
+ */
+static void ledger_f_deltas(struct rb_verifier *v, const struct rb_path_counters *k, int cpu,
+			    uint64_t seen)
+{
+	uint64_t zero = 0, kept, lost;
+
+	if (v->clock_id != RB_CLOCK_NONE || !(k->have & (RB_TS_F_KEPT | RB_TS_F_ZERO)) ||
+	    (v->buffer_clock >= 0 && v->buffer_clock != RB_CLOCK_NONE))
+		return;
+	for (int c = 0; c < RB_CTX_MAX; c++)
+		zero += v->cpu_ctx[cpu][c].before_c_zero;
+	kept = rb_counters_sum(k, cpu, RB_TS_F_KEPT);
+	lost = rb_counters_sum(k, cpu, RB_TS_F_ZERO);
+	checked(v, RB_RULE_COUNTERS, cpu);
+	if (zero > lost)
+		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+			  "%" PRIu64 " events interrupted before C carry the stamp of the event "
+			  "before them (delta 0) under the counter clock, but the kernel gave "
+			  "delta 0 at F only %" PRIu64 " times (and kept the delta %" PRIu64
+			  " times): delta 0 where F's check allowed the delta", zero, lost, kept);
+	else if (kept > seen - zero + v->cpu_filtered[cpu])
+		violation(v, RB_RULE_COUNTERS, cpu, NULL, NULL, NULL, NULL,
+			  "the kernel kept the delta at F %" PRIu64 " times, but only %" PRIu64
+			  " events interrupted before C have a delta above 0 under the counter "
+			  "clock", kept, seen - zero + v->cpu_filtered[cpu]);
+}
+
+/*
  * Every event the kernel sent down an A-C path was interrupted between A
  * and C by an event that landed before it, so the checker saw it as
  * interrupted before its reservation.  The converse does not hold: an
@@ -655,6 +693,7 @@ void rb_verify_counters(struct rb_verifier *v, const struct rb_path_counters *k)
 				  "the kernel took an A-C path %" PRIu64 " times but only %"
 				  PRIu64 " events were seen interrupted before their reservation (C)",
 				  counted, seen + v->cpu_filtered[cpu]);
+		ledger_f_deltas(v, k, cpu, seen);
 		/*
 		 * Only a reader that walks the sub-buffers counts records, and
 		 * only a CPU whose events were all read since the counters

@@ -1189,6 +1189,108 @@ TEST(kernel_a_to_c_count_above_seen_events_fails)
 }
 
 /*
+ * The deltas taken at F, under the counter clock (no clock field: every
+ * read moves).  The normal event was interrupted before C by the irq and
+ * carries its stamp (delta 0), or a later one (@ts).
+ */
+static struct rb_verifier *one_before_c_counter(uint64_t ts)
+{
+	struct rb_verifier *v = verifier();
+	struct rb_event e[2] = {
+		ev(RB_CTX_IRQ, 1, 0, 1, 1, 1000, 0),
+		ev(RB_CTX_NORMAL, 1, 0, 2, 2, ts, 0),
+	};
+
+	for (int i = 0; i < 2; i++) {
+		e[i].clock_id = RB_CLOCK_NONE;
+		rb_verify_event(v, &e[i]);
+	}
+	return v;
+}
+
+TEST(delta_0_where_f_kept_the_delta_fails_under_the_counter_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c_counter(1000);
+
+	/* the kernel says F's check held (delta kept), the stamp says delta 0 */
+	k.v[0][RB_TS_A_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "1 delta 0 seen, 0 given at F");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[0],
+			    "gave delta 0 at F only 0 times (and kept the delta 1 times)",
+			    "the example gives the kernel's two counts");
+	rb_verifier_free(v);
+}
+
+TEST(delta_0_given_at_f_passes_under_the_counter_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c_counter(1000);
+
+	k.v[0][RB_TS_C_TO_F_LOST] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "the documented loss");
+	rb_verifier_free(v);
+}
+
+TEST(a_kept_delta_of_6_12_on_a_delta_0_stamp_fails_under_the_counter_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c_counter(1000);
+
+	k.v[0][RB_TS_B_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "6.12's B-C is the kept delta");
+	rb_verifier_free(v);
+}
+
+TEST(a_kept_delta_with_no_positive_delta_seen_fails_under_the_counter_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c_counter(1000);
+
+	/* two paths counted, one event seen: caught by the A-C count too */
+	k.v[0][RB_TS_A_TO_C_LOST] = 1;
+	k.v[0][RB_TS_A_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_FAIL, rb_rule_verdict(v, RB_RULE_COUNTERS), "kept 1, no positive delta seen");
+	EXPECT_STR_CONTAINS(v->rules[RB_RULE_COUNTERS].examples[1],
+			    "kept the delta at F 1 times, but only 0 events",
+			    "the kept-delta side of the ledger");
+	rb_verifier_free(v);
+}
+
+TEST(a_kept_delta_above_0_passes_under_the_counter_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c_counter(1500);
+
+	k.v[0][RB_TS_A_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "delta kept, above 0");
+	rb_verifier_free(v);
+}
+
+TEST(delta_0_where_f_kept_the_delta_is_not_judged_under_another_clock)
+{
+	static struct rb_path_counters k = { .have = ~0u, .nr_cpus = 1 };
+	struct rb_verifier *v = one_before_c();
+
+	/* the global clock: the delta kept may honestly be 0 */
+	k.v[0][RB_TS_A_TO_C] = 1;
+	rb_verify_counters(v, &k);
+	rb_verify_finish(v);
+	EXPECT_EQ(RB_PASS, rb_rule_verdict(v, RB_RULE_COUNTERS), "two equal global reads");
+	rb_verifier_free(v);
+}
+
+/*
  * The seed's promise: one_before_c() has one interruption: the interrupted
  * normal event (its own path, and the full stamp it forces on the event
  * after it) and the irq that landed in it: at most three nested-event slow
