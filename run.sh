@@ -604,6 +604,9 @@ selftests)	cmd_selftests "$@" ;;
 model)		cmd_model "$@" ;;
 reproduce)	cmd_reproduce "$@" ;;
 build)		cmd_build_only "$@" ;;
+detection)	case " $* " in *" -h "*|*" --help "*) help_of detection; exit 0 ;; esac
+		cmd_setup
+		exec "$TOP/images/detection-table.py" "$@" ;;
 matrix)		case " $* " in *" -h "*|*" --help "*) help_of matrix; exit 0 ;; esac
 		exec "$TOP/images/matrix.py" "$@" ;;
 setup)		case "${1:-}" in -h|--help) help_of setup; exit 0 ;; esac

@@ -114,7 +114,7 @@ plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
 plan "faults plans every scenario" "rbts.faults=$("$top/images/guest-args.py" --default faults) " faults --dry-run
 
 # Every command answers --help with its own usage, and exit 0.
-for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selftests model report build setup; do
+for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selftests model report build setup detection; do
 	rc=0
 	out=$(timeout 60 "$top/run.sh" $cmd --help 2>&1) || rc=$?
 	want="usage: ./run.sh${cmd:+ $cmd}"
