@@ -91,6 +91,13 @@ extern const unsigned int rbr_nvariants;
 #define RBR_PAGE_DEFAULT	4096UL
 extern unsigned long rbr_page_size;
 
+/*
+ * Whether one clock read of an execution may also find the clock jumped by
+ * RBR_JUMP (--clock-jump): a delta too large for the event header's 27
+ * bits, so that the time-extend path is explored.
+ */
+extern bool rbr_clock_jumps;
+
 /* The explorer's side, called by the shim. */
 void rbr_point(const void *word);
 void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified);

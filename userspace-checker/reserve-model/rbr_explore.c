@@ -28,6 +28,7 @@
 
 struct rbr_model rbr;
 unsigned long rbr_page_size = RBR_PAGE_DEFAULT;
+bool rbr_clock_jumps;
 
 u64 rbr_mix(u64 h, u64 x)
 {
@@ -366,15 +367,20 @@ void rbr_done(const void *word, enum rbr_access kind, u64 val, bool modified)
 	}
 }
 
-/* The trace clock: an interrupt may come before the read; it moved, or not. */
+/*
+ * The trace clock: an interrupt may come before the read; it moved, or
+ * not, or (--clock-jump, once an execution: the state space grows with
+ * every choice) it jumped past what a 27-bit delta holds.
+ */
 u64 rbr_clock(void)
 {
-	bool moved;
+	bool jump_left = rbr_clock_jumps && rbr.clock < RBR_CLOCK0 + RBR_JUMP;
+	int moved;
 
 	rbr_point(&rbr.clock);
-	moved = rbr_choose(2, RBR_CHOOSE_CLOCK);
+	moved = rbr_choose(jump_left ? 3 : 2, RBR_CHOOSE_CLOCK);
 	if (moved)
-		rbr.clock += RBR_TICK;
+		rbr.clock += moved == 2 ? RBR_JUMP : RBR_TICK;
 	rbr_done(&rbr.clock, RBR_CLOCK, rbr.clock, moved);
 	/* what the reserving event may be stamped with */
 	if (rbr.top >= 0 && rbr.lv[rbr.top].phase == RBR_RESERVING && rbr.lv[rbr.top].ev >= 0) {
@@ -443,7 +449,9 @@ const char *rbr_bound(char *buf, size_t len)
 			n += snprintf(buf + n, len - n, "%s%d", l ? "," : "", rbr.ops[l]);
 	}
 	if (rbr_page_size != RBR_PAGE_DEFAULT && n < len)
-		snprintf(buf + n, len - n, " on %lu-byte sub-buffers", rbr_page_size);
+		n += snprintf(buf + n, len - n, " on %lu-byte sub-buffers", rbr_page_size);
+	if (rbr_clock_jumps && n < len)
+		snprintf(buf + n, len - n, " with a clock jump");
 	return buf;
 }
 

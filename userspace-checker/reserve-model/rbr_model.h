@@ -22,6 +22,8 @@
  */
 #define RBR_CLOCK0	1000ULL
 #define RBR_TICK	10ULL
+/* A jump no 27-bit delta holds (TS_MASK + 1): a time extend is needed. */
+#define RBR_JUMP	(1ULL << 27)
 
 /* The payload of every event: its number + 1 (4 bytes). */
 #define RBR_PAYLOAD	4

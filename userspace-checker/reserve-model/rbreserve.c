@@ -31,7 +31,7 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: rbreserve [--variant NAME] [--depth D] [--ops K|K0,K1..] [--no-discard] [--replay PICKS]\n"
 "                 [--exact] [--verbose] [--no-hash] [--no-reduce] [--jobs N]\n"
-"                 [--page-size N] [--json FILE]\n"
+"                 [--page-size N] [--clock-jump] [--json FILE]\n"
 "       rbreserve [--depth D] [--ops K] --estimate N\n"
 "       rbreserve --list\n"
 "\n"
@@ -61,6 +61,9 @@ static void usage(FILE *f)
 "                       included: 4096 (the default; no bound fills it) or a\n"
 "                       smaller power of two from 32, so that events switch\n"
 "                       sub-buffers (64: 48 bytes, six 8-byte events)\n"
+"  -c, --clock-jump     one clock read of each execution may also jump by 2^27\n"
+"                       (more than an event's 27-bit delta holds: the time\n"
+"                       extend path); every bound given or default\n"
 "  -J, --jobs N         N processes, each exploring its share of every bound\n"
 "                       (subtrees by their first choices; default 1)\n"
 "  -j, --json FILE      the result as JSON too (- for standard output)\n"
@@ -80,6 +83,7 @@ struct bound {
 	int depth;
 	int ops[RBR_MAX_DEPTH];
 	unsigned long page_size;	/* the sub-buffer's, header included */
+	bool jumps;			/* one clock read may jump (--clock-jump) */
 };
 
 #ifndef RBR_ARGS_ONLY
@@ -130,6 +134,7 @@ static void setup(const struct rbr_variant *var, const struct bound *b, bool dis
 {
 	rbr.var = var;
 	rbr_page_size = b->page_size;
+	rbr_clock_jumps = b->jumps;
 	rbr.depth = b->depth;
 	memcpy(rbr.ops, b->ops, sizeof(rbr.ops));
 	rbr.discards = discards;
@@ -262,7 +267,8 @@ static int explore_bound(const struct rbr_variant *var, const struct bound *b, b
 	for (int d = exact ? b->depth : 1; d <= b->depth && !end; d++) {
 		for (int k = exact ? max : 1; k <= max && !end; k++) {
 			unsigned long long before = rbr.executions;
-			struct bound w = { .depth = d, .page_size = b->page_size };
+			struct bound w = { .depth = d, .page_size = b->page_size,
+					   .jumps = b->jumps };
 			bool again = false, final;
 			char text[64];
 
@@ -299,7 +305,7 @@ static double now(void)
 /* The command line, parsed and checked before anything is explored. */
 struct args {
 	const char	*variant, *picks, *json;
-	bool		hashing, reducing, exact, verbose, discards, per_level, list, help;
+	bool		hashing, reducing, exact, verbose, discards, per_level, list, help, jumps;
 	int		nops, depth, jobs;
 	struct bound	b;		/* --ops per level */
 	unsigned long	page_size, probes;
@@ -323,6 +329,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "estimate",	required_argument, NULL, 'e' },
 		{ "jobs",	required_argument, NULL, 'J' },
 		{ "page-size",	required_argument, NULL, 'P' },
+		{ "clock-jump",	no_argument,	   NULL, 'c' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -332,7 +339,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 	*a = (struct args){ .hashing = true, .reducing = true, .discards = true, .jobs = 1,
 			    .b = { .page_size = RBR_PAGE_DEFAULT } };
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:P:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:k:d:Dr:nRxVj:le:J:P:ch", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			a->variant = optarg;
@@ -378,6 +385,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->jobs = strtol(optarg, &endp, 10);
 			if (*endp || endp == optarg || a->jobs < 1 || a->jobs > 64)
 				return bad_usage("--jobs: not a number from 1 to 64:", optarg);
+			break;
+		case 'c':
+			a->jumps = true;
 			break;
 		case 'P':
 			a->page_size = strtoul(optarg, &endp, 10);
@@ -485,6 +495,10 @@ int main(int argc, char **argv)
 		b = (struct bound){ .depth = 3, .ops = { 2, 2, 2 }, .page_size = RBR_PAGE_DEFAULT };
 	}
 
+	/* --clock-jump: every bound's clock */
+	for (int i = 0; a.jumps && i < nbounds; i++)
+		bounds[i].jumps = true;
+	b.jumps = b.jumps || a.jumps;
 	/* --page-size: every bound's sub-buffers */
 	for (int i = 0; page_size && i < nbounds; i++)
 		bounds[i].page_size = page_size;
@@ -495,10 +509,11 @@ int main(int argc, char **argv)
 	printf("rbreserve: %d nested contexts (", rbr.depth);
 	for (int l = 0; l < rbr.depth; l++)
 		printf("%s%s", l ? " > " : "", rbr_level_names[l]);
-	printf("), %s, %s; one CPU; the clock moves by %llu or not at each read\n",
+	printf("), %s, %s; one CPU; the clock moves by %llu or not at each read%s\n",
 	       nbounds == 1 || picks || probes ? rbr_bound(text, sizeof(text)) :
 	       "the default bounds (" DEFAULT_BOUNDS_TEXT ")",
-	       discards ? "each event committed or discarded" : "each event committed", RBR_TICK);
+	       discards ? "each event committed or discarded" : "each event committed", RBR_TICK,
+	       b.jumps ? " (or jumps by 2^27, once)" : "");
 	if (picks)
 		return replay(picks, false);
 
@@ -536,8 +551,8 @@ int main(int argc, char **argv)
 		if (rbr_page_size != RBR_PAGE_DEFAULT)
 			snprintf(repro + strlen(repro), sizeof(repro) - strlen(repro),
 				 " --page-size %lu", rbr_page_size);
-		snprintf(repro + strlen(repro), sizeof(repro) - strlen(repro), "%s --replay %s",
-			 discards ? "" : " --no-discard", seq);
+		snprintf(repro + strlen(repro), sizeof(repro) - strlen(repro), "%s%s --replay %s",
+			 rbr_clock_jumps ? " --clock-jump" : "", discards ? "" : " --no-discard", seq);
 	}
 	if (json && write_json(json, end == RBR_END_VIOLATION ? "counterexample" :
 			       end ? "unmodelled" : "pass", seq, now() - t0,
