@@ -28,6 +28,14 @@ bad() {
 
 bad "unknown command 'frob'" frob
 bad "unknown option '--frob'" --frob
+# a seeded fault is checked before a tree is prepared or a kernel built
+bad "--seed-fault: no seeded fault 'bogus'" --seed-fault bogus --dry-run
+bad "--seed-fault goes on our series, not --vanilla" --seed-fault f-always-delta-zero --vanilla --dry-run
+bad "--seed-fault needs a fault" --seed-fault
+bad "detection: unknown option '--frob'" detection --frob
+bad "detection: --faults: no seeded fault 'bogus'" detection --faults bogus
+bad "detection: --duration must be 1 to 3600 seconds, not '0'" detection --duration 0
+bad "detection: argument --kernel: expected one argument" detection --kernel
 bad "--cpus must be 1 to 8, not '9'" --cpus 9
 bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
 bad "--duration must be a whole number" --duration 1x
