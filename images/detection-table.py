@@ -43,9 +43,14 @@ class Usage(Exception):
     """Bad input: one line saying what."""
 
 
-def lines():
+def line_versions():
+    """images/kernel/lines.table: each line and its kernel version, in order."""
     with open(os.path.join(HERE, 'kernel', 'lines.table')) as f:
-        return [r.split()[0] for r in f if r.strip() and r[0].isdigit()]
+        return dict(r.split()[:2] for r in f if r.strip() and r[0].isdigit())
+
+
+def lines():
+    return list(line_versions())
 
 
 def fault_names(ksrc=None):
@@ -184,9 +189,7 @@ def main(argv):
     out = os.path.join(TOP, 'results', 'detection-%s-%s' % (a.kernel, time.strftime('%Y%m%d-%H%M%S')))
     os.makedirs(out)
     # the faults that apply to our tree of the line (one edits our series)
-    tree = os.path.join(BUILD, 'linux-' + dict(
-        (r.split()[0], r.split()[1]) for r in open(os.path.join(HERE, 'kernel', 'lines.table'))
-        if r.strip() and r[0].isdigit())[a.kernel])
+    tree = os.path.join(BUILD, 'linux-' + line_versions()[a.kernel])
     faults = a.faults or fault_names(tree if os.path.isdir(tree) else None)
     doc = {'line': a.kernel, 'clocks': [] if a.model_only else a.clocks,
            'duration': int(a.duration), 'command': './run.sh detection ' + ' '.join(argv),
