@@ -151,6 +151,7 @@ SCHEMA = {
                       'entries_left': _of(bool)}),
     }, required=('args', 'hit')),
     'model': _dict({'depth': _int(1, 4), 'ops': _int(1, 4), 'page_size': _int(32, 4096),
+                    'clock_jump': _of(bool),
                     'replay': lambda v: None if isinstance(v, str) and re.fullmatch(r'[0-9a-z]+', v)
                     else 'not a choice string'}, required=('depth', 'ops', 'replay')),
     'checker': lambda v: (_list_of(CHECKER) if isinstance(v, list) else CHECKER)(v),

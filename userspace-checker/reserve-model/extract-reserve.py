@@ -243,6 +243,17 @@ FAULTS = [
      "it for the end of the page",
      "rb_event_discard",
      "\tif (!event->time_delta)\n\t\tevent->time_delta = 1;\n", ""),
+    ("no-time-extend",
+     "A never asks test_time_stamp(): a delta too large for the event "
+     "header's 27 bits gets no time extend and is cut to its low bits",
+     "__rb_reserve_next",
+     "unlikely(test_time_stamp(info->delta))", "0"),
+    ("d-never-sets-write-stamp",
+     "the fast path without D: write_stamp is never the last event's time, "
+     "so every event finds before_stamp != write_stamp at A and takes a full "
+     "time stamp: right stamps, a time extend on each event, no fast path",
+     "__rb_reserve_next",
+     " /*D*/\t\trb_time_set(&cpu_buffer->write_stamp, info->ts);\n", ""),
 ]
 FAULT_NAMES = [f[0] for f in FAULTS]
 

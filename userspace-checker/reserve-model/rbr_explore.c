@@ -49,6 +49,7 @@ static u64 state_hash(void)
 
 	h = rbr_mix(h, rbr.clock);
 	h = rbr_mix(h, (u64)rbr.nev << 32 | (u32)rbr.top);
+	h = rbr_mix(h, rbr.overlapped);
 	h = rbr_mix(h, rbr.loglen);
 	for (int i = 0; i < rbr.nev; i++) {
 		const struct rbr_event *e = &rbr.ev[i];
@@ -215,6 +216,10 @@ static void exec_event(int level, bool discard)
 	void *event;
 
 	*e = (struct rbr_event){ .level = level, .discard = discard, .pre = rbr.clock };
+	for (int l = 0; l < rbr.depth; l++)
+		if (l != level && rbr.lv[l].active &&
+		    (rbr.lv[l].phase == RBR_RESERVING || rbr.lv[l].phase == RBR_DISCARDING))
+			rbr.overlapped = true;
 	v->load_word = NULL;
 	v->ev = i;
 	v->phase = RBR_RESERVING;
@@ -402,6 +407,7 @@ int rbr_run_once(void)
 		rbr.lv[l].ops_left = rbr.ops[l];
 	rbr.clock = RBR_CLOCK0;
 	rbr.nev = 0;
+	rbr.overlapped = false;
 	rbr.top = -1;
 	rbr.steps = 0;
 	rbr.pos = 0;

@@ -22,8 +22,13 @@
  */
 #define RBR_CLOCK0	1000ULL
 #define RBR_TICK	10ULL
-/* A jump no 27-bit delta holds (TS_MASK + 1): a time extend is needed. */
-#define RBR_JUMP	(1ULL << 27)
+/*
+ * A jump no 27-bit delta holds, so that a time extend is needed; not a
+ * multiple of 2^27 (TS_MASK + 1), so that a delta cut to 27 bits is not 0
+ * but a wrong stamp the oracle sees.
+ */
+#define RBR_DELTA_BITS	27
+#define RBR_JUMP	(3ULL << (RBR_DELTA_BITS - 1))
 
 /* The payload of every event: its number + 1 (4 bytes). */
 #define RBR_PAYLOAD	4
@@ -84,6 +89,12 @@ struct rbr_model {
 	int top;		/* innermost active level */
 	struct rbr_event ev[RBR_MAX_EVENTS];
 	int nev;
+	/*
+	 * A reservation began while another context was between its
+	 * ring_buffer_lock_reserve() and its return, or in a discard: the
+	 * premise of the path oracle is gone (rbr_oracle.c)
+	 */
+	bool overlapped;
 	int steps;
 
 	/* what the kernel said during the current call */

@@ -18,6 +18,14 @@
  *    (interrupted between A and C and again between C and F: delta 0, the
  *    time of the entry before it) passes this rule by itself: that entry
  *    is an interrupting event's, stamped inside the window;
+ *  - and on paths: in an execution where no reservation began inside
+ *    another's (or inside a discard), nothing was discarded and the clock
+ *    never jumped, no event has a full time stamp: each found
+ *    before_stamp == write_stamp at A, as the event before it left them
+ *    at its B and D, and took the fast path (a delta from the
+ *    write_stamp), or was the first of its sub-buffer (delta 0).  Right
+ *    stamps on the wrong path (a time extend on every event) are a
+ *    counterexample too;
  *
  * and, while the events are written, the tree's own writer-side audit
  * (check_buffer(), "TIME DOES NOT MATCH") and every other warning of the
@@ -42,15 +50,26 @@ static bool lost(const struct rbr_entry *ent, int k)
  * F's check failed, so the seed allows delta 0 (the documented loss): an
  * event came after this one's step C, or what it read after its C of
  * before_stamp and write_stamp differ (an interruption between A and B),
- * or the write_stamp is not before its last clock read.
+ * or the write_stamp is not before its last clock read; or the delta F
+ * would keep (its last clock read - write_stamp) does not fit the event
+ * header's 27 bits and the event has no time extend of its own to hold
+ * it (it found no reason for one at A): the event cannot grow after its
+ * C, so the delta is lost the same way (finding (r)).
  */
-static bool may_lose(const struct rbr_event *e)
+static bool may_lose(const struct rbr_event *e, bool own_extend)
 {
+	u64 ts;
+
 	if (e->came_after)
 		return true;
 	if (e->have_before && e->have_write && e->last_before != e->last_write)
 		return true;
-	return e->have_write && e->nreads && e->last_write >= e->reads[e->nreads - 1];
+	if (!e->have_write || !e->nreads)
+		return false;
+	ts = e->reads[e->nreads - 1];
+	if (e->last_write >= ts)
+		return true;
+	return !own_extend && (ts - e->last_write) >> RBR_DELTA_BITS;
 }
 
 /* Is @ts one of the clock reads of @e's reservation? */
@@ -71,6 +90,28 @@ static const char *reads_text(const struct rbr_event *e)
 	for (int r = 0; r < e->nreads && n < sizeof(buf); r++)
 		n += snprintf(buf + n, sizeof(buf) - n, "%s%llu", r ? ", " : "", e->reads[r]);
 	return e->nreads ? buf : "none";
+}
+
+/* The path oracle (see the top of this file). */
+static void check_paths(const struct rbr_entry *ent, int n)
+{
+	if (rbr.overlapped || rbr.clock >= RBR_CLOCK0 + RBR_JUMP)
+		return;
+	for (int i = 0; i < rbr.nev; i++)
+		if (rbr.ev[i].discard)
+			return;
+	for (int k = 0; k + 1 < n; k++) {
+		int i = (int)ent[k + 1].id - 1;
+
+		if ((ent[k].kind == RBR_EXTEND || ent[k].kind == RBR_ABSOLUTE) &&
+		    ent[k + 1].kind == RBR_DATA && i >= 0 && i < rbr.nev)
+			rbr_fail("event %d (%s) has a full time stamp (%s), but no reservation "
+				 "began inside another's, nothing was discarded and the clock "
+				 "never jumped: it should have found before_stamp == write_stamp "
+				 "at A and taken the fast path", i,
+				 rbr_level_names[rbr.ev[i].level],
+				 ent[k].kind == RBR_EXTEND ? "a time extend" : "an absolute time stamp");
+	}
 }
 
 void rbr_check_buffer(void)
@@ -96,6 +137,7 @@ void rbr_check_buffer(void)
 		const struct rbr_entry *x = &ent[k];
 		const struct rbr_event *e;
 		int i = (int)x->id - 1;
+		bool own_extend;
 
 		if (x->kind != RBR_DATA)
 			continue;
@@ -118,15 +160,17 @@ void rbr_check_buffer(void)
 		if (x->ts != e->api_ts && !lost(ent, k))
 			rbr_fail("event %d (%s): ring_buffer_event_time_stamp() said %llu, the page says %llu",
 				 i, rbr_level_names[e->level], e->api_ts, x->ts);
-		if (!own_read(e, x->ts) && !(lost(ent, k) && may_lose(e)))
+		own_extend = k > 0 && ent[k - 1].kind == RBR_EXTEND;
+		if (!own_read(e, x->ts) && !(lost(ent, k) && may_lose(e, own_extend)))
 			rbr_fail("event %d (%s) has time stamp %llu, none of its own clock reads (%s), "
 				 "and %s", i, rbr_level_names[e->level], x->ts, reads_text(e),
 				 lost(ent, k) ? "its delta 0 is not allowed: F's check held (no event "
 				 "came after its step C, before_stamp == write_stamp, write_stamp "
-				 "before its clock read): the delta is ts - after" :
+				 "before its clock read, the delta fits): the delta is ts - after" :
 				 "it did not lose its delta (a delta of 0)");
 		prev = k;
 	}
+	check_paths(ent, n);
 	for (int i = 0; i < rbr.nev; i++)
 		if (!rbr.ev[i].discard && !seen[i])
 			rbr_fail("event %d (%s) was committed but is not in the buffer", i,

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bound and replays; hashing, the reduction and --jobs give the same verdicts, also with page switches; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the model's findings (h), (p), (q) replay without their fixes and not with them; the default bound ends; the extraction names what it misses
+# test: rbreserve on each line's reserve path: our tree holds at depth 2, 2 events; every seeded fault is caught in the default bounds (a clock jump and the path oracle included) and replays; hashing, the reduction and --jobs give the same verdicts, also with page switches; the unmodified tree shows finding (a); finding (m1) shows on the unmodified tree and replays, and our tree holds; the model's findings (h), (p), (q), (r) replay without their fixes and not with them; the default bound ends; the extraction names what it misses
 #
 # Asserts on rbreserve's --json result, not on its text.  The bounds are
 # the smallest that show each thing (docs/model.md has the times).
@@ -18,7 +18,9 @@ reserve() {
 field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$j" "$1" 2>/dev/null; }
 # the bound's --ops argument: the events of each level, outermost first
 ops_arg() { python3 -c 'import json, sys; print(",".join(map(str, json.load(open(sys.argv[1]))["ops_per_level"])))' "$j" 2>/dev/null; }
-summary() { echo "$(field verdict) at depth $(field depth), events $(ops_arg), $(field page_size)-byte sub-buffers, $(field executions) executions, $(field seconds) s"; }
+# --clock-jump if the bound had one
+jump_arg() { [ "$(field clock_jump)" = True ] && echo --clock-jump; }
+summary() { echo "$(field verdict) at depth $(field depth), events $(ops_arg), $(field page_size)-byte sub-buffers$([ "$(field clock_jump)" = True ] && echo ' with a clock jump'), $(field executions) executions, $(field seconds) s"; }
 
 for line in $(kspec_lines); do
 	bin=$BUILD/reserve-model/$line-ours/rbreserve
@@ -49,8 +51,9 @@ for line in $(kspec_lines); do
 		esac
 		why=$(field why) picks=$(field replay) rc2=0
 		if [ "$rc" = 1 ] && [ "$(field verdict)" = counterexample ]; then
+			# shellcheck disable=SC2046 # jump_arg: no option or one word
 			out=$("$bin" --variant "$f" --depth "$(field depth)" --ops "$(ops_arg)" \
-				--page-size "$(field page_size)" --replay "$picks" 2>&1) || rc2=$?
+				--page-size "$(field page_size)" $(jump_arg) --replay "$picks" 2>&1) || rc2=$?
 		fi
 		if [ "$rc" = 1 ] && [ "$rc2" = 1 ] && out_has -F "COUNTEREXAMPLE: $why"; then
 			ok "$line: seeded fault $f is caught in the default bound and replays: $(summary): $why"
@@ -94,32 +97,42 @@ for line in $(kspec_lines); do
 		not_ok "$line: our tree holds at depth 3, 1 event (exit $rc: $(field why))"
 	fi
 	# the model's findings (images/findings.json): our tree with the fix's
-	# patch reversed fails on the finding's --replay, and our tree meets
-	# every rule on the same picks (the whole bounds take minutes:
-	# docs/model.md)
-	while read -r label fix md mk mp mpicks; do
-		h=$tmp/$label-$line patchfile=
-		for p in "$TOP/kernel-patches/$line"/fixes/[0-9][0-9][0-9][0-9]-"$fix".patch; do
-			[ -f "$p" ] && patchfile=$p
+	# patch reversed (and the later ones its also_without names, which
+	# change the same lines: last first) fails on the finding's --replay,
+	# and our tree meets every rule on the same picks (the whole bounds
+	# take minutes: docs/model.md)
+	while read -r label fixes md mk mp mj mpicks; do
+		mjump=()
+		[ "$mj" = True ] && mjump=(--clock-jump)
+		h=$tmp/$label-$line patchfiles=()
+		for fix in ${fixes//,/ }; do
+			for p in "$TOP/kernel-patches/$line"/fixes/[0-9][0-9][0-9][0-9]-"$fix".patch; do
+				[ -f "$p" ] && patchfiles+=("$p")
+			done
 		done
+		patchfile=${patchfiles[0]:-}
 		mkdir -p "$h/kernel/trace" "$h/include/linux"
 		cp "$src/include/linux/ring_buffer.h" "$h/include/linux/"
 		cp "$src/kernel/trace/ring_buffer.c" "$h/kernel/trace/"
+		: > "$LOGS/reserve-model-$label.log"
 		rc=0 rc2=0
 		if [ -z "$patchfile" ]; then
 			rc="no-patch"
-		elif ! patch -s -R -p1 -d "$h" < "$patchfile" > "$LOGS/reserve-model-$label.log" 2>&1; then
+		elif ! (for p in $(printf '%s\n' "${patchfiles[@]}" | sort -r); do
+				patch -s -R -p1 -d "$h" < "$p" >> "$LOGS/reserve-model-$label.log" 2>&1 || exit 1
+			done); then
 			rc=unpatch
 		elif ! make -s -C "$TOP/userspace-checker/reserve-model" O="$h/out" KSRC="$h" VARIANTS=tree \
 			>> "$LOGS/reserve-model-$label.log" 2>&1; then
 			rc=build
 		else
-			out=$("$h/out/rbreserve" --depth "$md" --ops "$mk" --page-size "$mp" --replay "$mpicks" 2>&1) || rc=$?
-			"$bin" --depth "$md" --ops "$mk" --page-size "$mp" --replay "$mpicks" \
+			out=$("$h/out/rbreserve" --depth "$md" --ops "$mk" --page-size "$mp" "${mjump[@]}" \
+				--replay "$mpicks" 2>&1) || rc=$?
+			"$bin" --depth "$md" --ops "$mk" --page-size "$mp" "${mjump[@]}" --replay "$mpicks" \
 				>> "$LOGS/reserve-model-$label.log" 2>&1 || rc2=$?
 		fi
 		if [ "$rc" = 1 ] && out_has 'COUNTEREXAMPLE: ' && [ "$rc2" = 0 ]; then
-			ok "$line: finding ($label): without its fix (${patchfile##*/} reversed), depth $md, $mk events, $mp-byte sub-buffers: $(echo "$out" | grep -m1 'COUNTEREXAMPLE'); with it, the same picks meet every rule"
+			ok "$line: finding ($label): without its fix (${patchfile##*/} reversed${patchfiles[1]:+, and ${patchfiles[1]##*/}}), depth $md, $mk events, $mp-byte sub-buffers${mjump:+, a clock jump}: $(echo "$out" | grep -m1 'COUNTEREXAMPLE'); with it, the same picks meet every rule"
 		else
 			not_ok "$line: finding ($label) replays without its fix and not with it (without: $rc, with: $rc2; see $LOGS/reserve-model-$label.log)"
 		fi
@@ -127,17 +140,20 @@ for line in $(kspec_lines); do
 for f in json.load(open(sys.argv[1]))["findings"]:
     m = f.get("model")
     if m:
-        print(f["label"], f["fix"], m["depth"], m["ops"], m.get("page_size", 4096), m["replay"])' "$TOP/images/findings.json")
+        print(f["label"], ",".join([f["fix"]] + f.get("also_without", [])),
+              m["depth"], m["ops"], m.get("page_size", 4096),
+              m.get("clock_jump", False), m["replay"])' "$TOP/images/findings.json")
 
 	# no bound given: depth 2 with 2 events, depth 3 with 1, depth 2
-	# with 1 and 3, then depth 2 with 2 events on 32-byte sub-buffers (the
-	# last bound explored is the one the JSON names), and it ends
+	# with 1 and 3, depth 2 with 2 events on 32-byte sub-buffers, then
+	# depth 3 with 1 and a clock jump (the last bound explored is the one
+	# the JSON names), and it ends
 	reserve "$line-default" "$bin"
 	if [ "$rc" = 0 ] && [ "$(field verdict)" = pass ] &&
-	   [ "$(field depth)/$(ops_arg)/$(field page_size)" = 2/2,2/32 ]; then
+	   [ "$(field depth)/$(ops_arg)/$(field page_size)/$(field clock_jump)" = 3/1,1,1/4096/True ]; then
 		ok "$line: with no bound, the default ones are explored and hold: $(summary)"
 	else
-		not_ok "$line: the default bounds end at depth 2, 2 events on 32-byte sub-buffers and hold (exit $rc, $(field depth)/$(ops_arg)/$(field page_size): $(field why))"
+		not_ok "$line: the default bounds end at depth 3, 1 event with a clock jump and hold (exit $rc, $(field depth)/$(ops_arg)/$(field page_size)/$(field clock_jump): $(field why))"
 	fi
 
 	# state hashing and the reduction (an interrupt after a load it
