@@ -256,9 +256,10 @@ boot_and_verify() {
 	# Which kernel this run is of (verdict.json "kernel"): spec and version.
 	printf 'spec %s\nline %s\nversion %s\n' "$KSPEC" "$KLINE" "$KERNEL_VERSION" > "$out/kernel"
 	ln -sfn "$id" "$TOP/results/latest"
-	# The reserve-path model of the very tree booted (model.json): seconds
-	# once per tree's code, then kept.
-	"$TOP/images/model-verdict.py" "$SRC" "$out" ||
+	# The reserve-path model of the very tree booted (model.json), and the
+	# rb_time_t model if the kernel uses the 32-bit one: seconds once per
+	# tree's code, then kept.
+	"$TOP/images/model-verdict.py" "$SRC" "$out" --config "$KOUT/.config" ||
 		echo "run.sh: images/model-verdict.py failed: the verdict will say the model was skipped" >&2
 	[ "$accel" = auto ] && accel=$("$TOP/images/probe-accel.sh")
 	info "booting: $accel, $cpus CPU(s), clock $clock, kernel $(kspec_describe)${kernel_args:+,$kernel_args}${settings[0]:+, ${settings[*]}}, verifying for ${duration}s"

@@ -20,6 +20,9 @@ run left as structured results in RESULTS-DIR:
   faults      faults/faults.json (images/faults-table.py)
   model       model.json: the reserve-path model of the tree the run booted
               (images/model-verdict.py); a counterexample FAILs the run
+  rb-time-model  model.json's rb_time: the rb_time_t model of that tree's
+              32-bit rb_time_t, for a kernel that uses it (--rb-time-32, a
+              32-bit 6.1); a counterexample FAILs the run
   coverage    the kernel's path counters (result.json) against
               images/coverage.table, with the run's settings (settings,
               module-settings.txt, phases): a path expected and not reached
@@ -357,6 +360,10 @@ def check_model(run):
         # a tree whose code the extractor cannot follow, or an execution
         # the model does not cover (overwrite mode): nothing was proven
         run.check('model', 'SKIP', 'reserve-path model: ' + model_summary(res))
+    rb_time = (res or {}).get('rb_time')
+    if rb_time:
+        verdict = {'pass': 'PASS', 'counterexample': 'FAIL'}.get(rb_time['verdict'], 'SKIP')
+        run.check('rb-time-model', verdict, 'rb_time_t model: ' + model_summary(rb_time))
 
 
 def decide(run):

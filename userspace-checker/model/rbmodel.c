@@ -37,6 +37,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: rbmodel [--variant NAME] [--ops K] [--depth D] [--value V2] [--replay PICKS] [--no-hash]\n"
+"               [--json FILE]\n"
 "       rbmodel --list\n"
 "\n"
 "Run every program of K operations (read, set, cmpxchg on the values V1, V2)\n"
@@ -58,6 +59,7 @@ static void usage(FILE *f)
 "  -s, --strict-cmpxchg a cmpxchg must not fail only because a write landed\n"
 "                       while it ran (the article's words taken literally)\n"
 "  -l, --list           the variants\n"
+"  -j, --json FILE      the result as JSON too (- for standard output)\n"
 "\n"
 "Exit status: 0 all requirements hold, 1 counterexample, 2 usage error.\n",
 		RBM_MAX_OPS, RBM_MAX_DEPTH);
@@ -113,6 +115,65 @@ static void describe(void)
 		printf("rbmodel: cmpxchg not modelled: %s\n", rbm.var->no_cmpxchg_why);
 }
 
+/* The options that replay the counterexample @seq. */
+static const char *reproduce_args(const char *seq)
+{
+	static char buf[RBM_MAX_PATH + 160];
+
+	snprintf(buf, sizeof(buf), "--variant %s --depth %d --ops %d%s%s --replay %s",
+		 rbm.var->name, rbm.depth, rbm.ops, rbm.strict_cmpxchg ? " --strict-cmpxchg" : "",
+		 no_cmpxchg ? " --no-cmpxchg" : "", seq);
+	return buf;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * The result as JSON, for a run's verdict (images/model-verdict.py): the
+ * last bound explored, the bound in words, and on a counterexample its
+ * choices and the options that replay it.  0, or 2 with the error said.
+ */
+static int write_json(const char *path, const char *verdict, const char *seq, double secs)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	char bounds[64];
+
+	if (!f) {
+		fprintf(stderr, "rbmodel: --json: cannot write '%s'\n", path);
+		return 2;
+	}
+	snprintf(bounds, sizeof(bounds), "depth %d, %d operation%s", rbm.depth, rbm.ops,
+		 rbm.ops > 1 ? "s" : "");
+	fprintf(f, "{\"variant\": ");
+	json_string(f, rbm.var->name);
+	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"verdict\": \"%s\", \"executions\": %llu, "
+		"\"states\": %llu, \"seconds\": %.2f, \"why\": ", rbm.depth, rbm.ops, verdict,
+		rbm.executions, rbm.states, secs);
+	json_string(f, *seq ? rbm.why : "");
+	fprintf(f, ", \"replay\": ");
+	json_string(f, seq);
+	fprintf(f, ", \"bounds\": ");
+	json_string(f, bounds);
+	fprintf(f, ", \"reproduce\": ");
+	json_string(f, *seq ? reproduce_args(seq) : "");
+	fprintf(f, "}\n");
+	if (f != stdout)
+		fclose(f);
+	return 0;
+}
+
 static int replay(const char *picks, bool quiet_verdict)
 {
 	int n = strlen(picks);
@@ -144,7 +205,7 @@ static int replay(const char *picks, bool quiet_verdict)
 
 /* The command line, parsed and checked before anything is explored. */
 struct args {
-	const char	*variant, *picks;
+	const char	*variant, *picks, *json;
 	bool		hashing, exact, verbose, strict_cmpxchg, no_cmpxchg, list, help;
 	bool		v2_given;
 	u64		v2;
@@ -166,6 +227,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "no-cmpxchg",	no_argument,	   NULL, 'C' },
 		{ "verbose",	no_argument,	   NULL, 'V' },
 		{ "list",	no_argument,	   NULL, 'l' },
+		{ "json",	required_argument, NULL, 'j' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -174,7 +236,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 	*a = (struct args){ .variant = "tree", .hashing = true, .ops = 4, .depth = 4 };
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:k:d:w:r:nsxCVlh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:k:d:w:r:nsxCVlj:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			a->variant = optarg;
@@ -216,6 +278,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 			break;
 		case 'l':
 			a->list = true;
+			break;
+		case 'j':
+			a->json = optarg;
 			break;
 		case 'h':
 			a->help = true;
@@ -313,7 +378,7 @@ int main(int argc, char **argv)
 	       rbm.pruned, rbm.states, t1 - t0);
 	if (!found) {
 		printf("rbmodel: all requirements hold up to depth %d, %d operations\n", depth, ops);
-		return 0;
+		return a.json && write_json(a.json, "pass", "", t1 - t0) ? 2 : 0;
 	}
 
 	char seq[RBM_MAX_PATH + 1];
@@ -326,9 +391,7 @@ int main(int argc, char **argv)
 	printf("rbmodel: the interleaving, step by step:\n");
 	rbm.tstep = 0;
 	replay(seq, true);
-	printf("rbmodel: reproduce: rbmodel --variant %s --depth %d --ops %d%s%s --replay %s\n",
-	       var->name, rbm.depth, rbm.ops, rbm.strict_cmpxchg ? " --strict-cmpxchg" : "",
-	       no_cmpxchg ? " --no-cmpxchg" : "", seq);
-	return 1;
+	printf("rbmodel: reproduce: rbmodel %s\n", reproduce_args(seq));
+	return a.json && write_json(a.json, "counterexample", seq, t1 - t0) ? 2 : 1;
 }
 #endif /* RBM_ARGS_ONLY */

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: every run's model check (images/model-verdict.py, then verdict.py): each line's tree holds at the default bounds and is modelled once (kept by its code); a tree with a seeded fault FAILs the verdict with a replay command that replays it; a tree the model cannot read is a SKIP that says why
+# test: every run's model check (images/model-verdict.py, then verdict.py): each line's tree holds at the default bounds and is modelled once (kept by its code); a tree with a seeded fault FAILs the verdict with a replay command that replays it; a tree the model cannot read is a SKIP that says why; a kernel with the 32-bit rb_time_t gets the rb_time_t model too (our 6.1 tree PASSes, a torn read put into it FAILs with its replay), one without it does not
 #
 # What run.sh does for each boot, on the trees the suite prepared, without
 # a boot: model.json is asserted on, and verdict.py's check on a results
@@ -17,14 +17,17 @@ results() {
 	echo 0 > "$r/verdict"
 	: > "$r/dmesg.txt"
 }
-# check_of DIR: the model check of verdict.py on DIR: "VERDICT DETAIL"
+# check_of DIR [NAME]: the model check (or check NAME) of verdict.py on
+# DIR: "VERDICT DETAIL"
 check_of() {
 	"$TOP/images/verdict.py" "$1" > /dev/null 2>&1
 	python3 -c 'import json, sys
 for c in json.load(open(sys.argv[1]))["checks"]:
-    if c["name"] == "model":
-        print(c["verdict"], c["detail"])' "$1/verdict.json" 2>/dev/null
+    if c["name"] == sys.argv[2]:
+        print(c["verdict"], c["detail"])' "$1/verdict.json" "${2:-model}" 2>/dev/null
 }
+# rb_field DIR KEY: one key of DIR/model.json's rb_time
+rb_field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["rb_time"][sys.argv[2]])' "$1/model.json" "$2" 2>/dev/null; }
 
 for line in $(kspec_lines); do
 	kspec_load "$line:ours:default:x86_64"
@@ -65,6 +68,45 @@ for line in $(kspec_lines); do
 		ok "$line: the verdict's replay command replays the counterexample (exit 1)" ||
 		not_ok "$line: the verdict's replay command replays the counterexample: exit $rc, '$replay'"
 done
+
+# The 32-bit rb_time_t: the kernel's config says whether the kernel uses it
+kspec_load "6.1:ours:default:x86_64"
+printf 'CONFIG_64BIT=y\nCONFIG_RING_BUFFER_RB_TIME_32=y\n' > "$tmp/rb-time-32.config"
+printf 'CONFIG_64BIT=y\n' > "$tmp/64.config"
+results rb-time-32
+"$mv_py" "$SRC" "$r" --config "$tmp/rb-time-32.config" > "$r/out.txt" 2>&1
+check=$(check_of "$r" rb-time-model)
+[ "$(rb_field "$r" verdict)" = pass ] && [[ "$check" == "PASS rb_time_t model: every rule holds"*"depth 2, 4 operations"* ]] &&
+	ok "6.1 with CONFIG_RING_BUFFER_RB_TIME_32: the rb_time_t model runs on the tree and PASSes ($(rb_field "$r" executions) executions)" ||
+	not_ok "6.1 with CONFIG_RING_BUFFER_RB_TIME_32: the rb_time_t model PASSes ($check; $(cat "$r/out.txt"))"
+results rb-time-64
+"$mv_py" "$SRC" "$r" --config "$tmp/64.config" > "$r/out.txt" 2>&1
+[ -z "$(check_of "$r" rb-time-model)" ] && ! grep -q rb_time "$r/model.json" &&
+	ok "6.1 on 64 bits: no rb_time_t model (its stamps are local64_t)" ||
+	not_ok "6.1 on 64 bits: no rb_time_t model ($(check_of "$r" rb-time-model))"
+kspec_load "6.12:ours:default:x86_64"
+results rb-time-6.12
+printf '# CONFIG_64BIT is not set\n' > "$tmp/32.config"
+"$mv_py" "$SRC" "$r" --config "$tmp/32.config" > "$r/out.txt" 2>&1
+[ -z "$(check_of "$r" rb-time-model)" ] && [ "$(field "$r" verdict)" = pass ] &&
+	ok "6.12 on 32 bits: no rb_time_t model (6.8 removed the 32-bit rb_time_t)" ||
+	not_ok "6.12 on 32 bits: no rb_time_t model ($(check_of "$r" rb-time-model))"
+# a torn read let through: __rb_time_read() without its counter check
+kspec_load "6.1:ours:default:x86_64"
+mkdir -p "$tmp/torn/kernel/trace" "$tmp/torn/include/linux"
+cp "$SRC/include/linux/ring_buffer.h" "$tmp/torn/include/linux/"
+sed '/if (\*cnt != rb_time_cnt(msb) || \*cnt != rb_time_cnt(bottom))/,+1d' \
+	"$SRC/kernel/trace/ring_buffer.c" > "$tmp/torn/kernel/trace/ring_buffer.c"
+results rb-time-torn
+"$mv_py" "$tmp/torn" "$r" --config "$tmp/rb-time-32.config" > "$r/out.txt" 2>&1
+check=$(check_of "$r" rb-time-model) replay=$(rb_field "$r" replay_command) rc=0
+(cd "$TOP" && $replay) > "$tmp/replay.out" 2>&1 || rc=$?
+if [ "$(rb_field "$r" verdict)" = counterexample ] && [[ "$check" == "FAIL rb_time_t model: COUNTEREXAMPLE"* ]] &&
+   [ "$rc" = 1 ] && grep -q "^rbmodel: COUNTEREXAMPLE" "$tmp/replay.out"; then
+	ok "__rb_time_read() without its counter check: the rb_time_t model FAILs the run, and its replay command replays it"
+else
+	not_ok "__rb_time_read() without its counter check: FAIL with a replay ($check; replay '$replay' exit $rc)"
+fi
 
 # a tree whose reserve path is not where the extractor looks: nothing proven
 mkdir -p "$tmp/x/kernel/trace" "$tmp/x/include/linux"
