@@ -360,7 +360,8 @@ bench_kernel() {
 # series; see images/bench-kernels.sh.
 cmd_bench_kernels() {
 	local reps=3 dur=10 icount= threshold= series= id out name kline=$KSPEC_DEFAULT_LINE list= item
-	local default_list=vanilla-6.1,series-6.1,series-6.1-32,vanilla-6.12,series-6.12
+	local default_list
+	default_list=$(kspec_bench_default)
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--kernels)	list=${2:-}; shift 2 || usage_error "--kernels needs a list" ;;

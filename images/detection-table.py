@@ -33,6 +33,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, 'kernel'))
+import lines as kernel_lines  # noqa: E402
 TOP = os.path.dirname(HERE)
 RUN = os.path.join(TOP, 'run.sh')
 MODEL = os.path.join(TOP, 'userspace-checker', 'reserve-model')
@@ -45,12 +47,11 @@ class Usage(Exception):
 
 def line_versions():
     """images/kernel/lines.table: each line and its kernel version, in order."""
-    with open(os.path.join(HERE, 'kernel', 'lines.table')) as f:
-        return dict(r.split()[:2] for r in f if r.strip() and r[0].isdigit())
+    return {r.line: r.version for r in kernel_lines.rows()}
 
 
 def lines():
-    return list(line_versions())
+    return kernel_lines.names()
 
 
 def fault_names(ksrc=None):

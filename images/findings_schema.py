@@ -22,6 +22,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, 'kernel'))
+import lines as kernel_lines  # noqa: E402
 TOP = os.path.dirname(HERE)
 
 
@@ -47,8 +49,7 @@ def _fault_names():
 def _fix_names():
     """Every patch of every line's series, without its number."""
     names = set()
-    with open(os.path.join(HERE, 'kernel', 'lines.table')) as f:
-        rows = [r.split() for r in f if r.strip() and not r.startswith('#')]
+
     def read(series):
         """A series file: its patches, and the series files it names."""
         with open(series) as f:
@@ -62,8 +63,8 @@ def _fix_names():
                 elif p.endswith('.patch'):
                     names.add(re.sub(r'^\d{4}-', '', os.path.basename(p))[:-len('.patch')])
 
-    for row in rows:
-        series = os.path.join(TOP, row[3], 'series')
+    for row in kernel_lines.rows():
+        series = os.path.join(row.series, 'series')
         if os.path.exists(series):
             read(series)
     return names

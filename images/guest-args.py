@@ -17,8 +17,10 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
+import lines as kernel_lines  # noqa: E402
+
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
-LINES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel', 'lines.table')
 # A setting that only some kernel lines have: any value but its default
 # needs the line's feature (images/kernel/lines.table's last column).
 NEEDS = {'subbufkb': 'subbuf-size'}
@@ -26,12 +28,8 @@ NEEDS = {'subbufkb': 'subbuf-size'}
 
 def line_features(line):
     """The features of kernel LINE, or None if there is no such line."""
-    with open(LINES) as f:
-        for row in f:
-            cols = row.split()
-            if cols and not cols[0].startswith('#') and cols[0] == line:
-                return set(cols[6].split(',')) - {'-'} if len(cols) > 6 else set()
-    return None
+    row = kernel_lines.get(line)
+    return row.features if row else None
 
 
 def module_params():
@@ -46,8 +44,7 @@ def module_params():
 
 
 def all_lines():
-    with open(LINES) as f:
-        return [r.split()[0] for r in f if r.strip() and not r.startswith('#')]
+    return kernel_lines.names()
 
 
 def load():
@@ -102,7 +99,7 @@ def main(argv):
         line, argv = argv[1], argv[2:]
         features = line_features(line)
         if features is None:
-            print('guest-args: no kernel line %r in %s' % (line, LINES), file=sys.stderr)
+            print('guest-args: no kernel line %r in %s' % (line, kernel_lines.table()), file=sys.stderr)
             return 2
     for arg in argv:
         key, eq, value = arg.partition('=')

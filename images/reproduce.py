@@ -40,6 +40,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import known_findings  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, 'kernel'))
+import lines as kernel_lines  # noqa: E402
 
 
 def fail(msg):
@@ -56,12 +58,10 @@ def finding(name):
 
 
 def series_dir(line):
-    with open(os.path.join(HERE, 'kernel', 'lines.table')) as f:
-        for row in f:
-            cols = row.split()
-            if cols and not cols[0].startswith('#') and cols[0] == line:
-                return os.path.join(TOP, cols[3])
-    fail("no kernel line '%s' in images/kernel/lines.table" % line)
+    row = kernel_lines.get(line)
+    if not row:
+        fail("no kernel line '%s' in images/kernel/lines.table" % line)
+    return row.series
 
 
 def fix_number(f, line):

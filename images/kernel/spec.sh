@@ -14,7 +14,8 @@
 # MODOUT INITRAMFS GUESTOUT, KCONFIGS (the config fragments, in order) and
 # KSPEC, the spec in full.
 
-KSPEC_LINES=$TOP/images/kernel/lines.table
+# RBTS_LINES_TABLE: another table, for the tests that add a line to a copy
+KSPEC_LINES=${RBTS_LINES_TABLE:-$TOP/images/kernel/lines.table}
 KSPEC_VARIANTS="default rb-time-32 debug"
 KSPEC_ARCHES="x86_64 i386"
 
@@ -27,6 +28,18 @@ kspec_lines() { awk '!/^#/ && NF { printf "%s%s", s, $1; s = " " } END { print "
 
 # The variants LINE can build, space-separated (its row's last column).
 kspec_line_variants() { awk -v l="$1" '!/^#/ && $1 == l { gsub(",", " ", $6); print $6 }' "$KSPEC_LINES"; }
+
+# The kernels ./run.sh bench kernels compares by default, as its --kernels
+# list: each line vanilla and with our series, and the series with the
+# 32-bit rb_time_t where the line builds it.
+kspec_bench_default() {
+	local line list=
+	for line in $(kspec_lines); do
+		list+=${list:+,}vanilla-$line,series-$line
+		case " $(kspec_line_variants "$line") " in *" rb-time-32 "*) list+=,series-$line-32 ;; esac
+	done
+	echo "$list"
+}
 
 # kspec_check SPEC: empty output if it is valid, else what is wrong (one line).
 kspec_check() {

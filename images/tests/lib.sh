@@ -7,6 +7,9 @@ set -uo pipefail
 
 FIXTURES=$TOP/images/tests/data
 LOGS=$BUILD/test-logs
+# The kernel line a boot test is for: the runner sets it for a test with
+# "# rbts-test: lines all" (one test per row of lines.table).
+LINE=${RBTS_LINE:-$KSPEC_DEFAULT_LINE}
 mkdir -p "$LOGS"
 # A scratch directory of the test's own, gone when it ends.
 tmp=$(mktemp -d)

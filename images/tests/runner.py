@@ -14,6 +14,13 @@ boot/legacy.  Its header may say
     # rbts-test: line LINE                      (boot: the kernel line it
                                                   boots, default the first
                                                   of lines.table)
+    # rbts-test: lines all                      (boot: one test per line of
+                                                  lines.table, RBTS_LINE set:
+                                                  NAME on the first line,
+                                                  NAME-LINE on the others)
+    # rbts-test: full other-lines               (with lines all: only the
+                                                  first line's is in the
+                                                  default suite)
 
 It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 "# TODO" directives, "# ..." diagnostics); the runner numbers them and
@@ -26,6 +33,7 @@ apart and fails nothing.
 exit: 0 nothing failed, 1 a test failed, 2 usage or set-up error
 """
 import argparse
+import copy
 import datetime
 import os
 import re
@@ -35,6 +43,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, 'images', 'kernel'))
+import lines  # noqa: E402
 GROUPS = ('host', 'boot')
 RESULT = re.compile(r'^(ok|not ok)\b(?: +\d+)?(?: +-)? *(.*)$')
 PLAN = re.compile(r'^1\.\.(\d+)$')
@@ -49,8 +59,11 @@ class Test:
         self.name = group + '/' + re.sub(r'^\d+-', '', stem)
         self.what = ''
         self.full = False
+        self.full_other_lines = False
+        self.every_line = False
         # the kernel line a boot test boots (--kernel selects by it)
         self.line = kernel_lines()[0] if group == 'boot' else None
+        self.env = {}
         # a boot test may build a kernel cold first (ten minutes and more)
         self.timeout = 3600 if group == 'boot' else 1800
         with open(path, errors='replace') as f:
@@ -61,12 +74,33 @@ class Test:
                 if m:
                     self.what = m.group(1).strip()
                 m = re.match(r'#\s*rbts-test:\s*(\w+)\s*(\S*)', line)
-                if m and m.group(1) == 'full':
+                if m and m.group(1) == 'full' and m.group(2) == 'other-lines':
+                    self.full_other_lines = True
+                elif m and m.group(1) == 'full':
                     self.full = True
                 elif m and m.group(1) == 'timeout':
                     self.timeout = int(m.group(2))
                 elif m and m.group(1) == 'line':
                     self.line = m.group(2)
+                elif m and m.group(1) == 'lines' and m.group(2) == 'all':
+                    self.every_line = True
+
+    def on_lines(self):
+        """The test itself, or with 'lines all' one test per kernel line:
+        a new row of lines.table gets it with no other edit."""
+        if not self.every_line:
+            return [self]
+        out = []
+        for i, line in enumerate(kernel_lines()):
+            t = copy.copy(self)
+            t.line = line
+            t.env = {'RBTS_LINE': line}
+            if i:
+                t.name = '%s-%s' % (self.name, line)
+                t.full = self.full or self.full_other_lines
+                t.what = 'kernel line %s: %s' % (line, self.what)
+            out.append(t)
+        return out
 
 
 def discover(tests_dir):
@@ -78,14 +112,13 @@ def discover(tests_dir):
         for f in sorted(os.listdir(d)):
             p = os.path.join(d, f)
             if f.endswith('.sh') and os.access(p, os.X_OK):
-                tests.append(Test(group, p))
+                tests += Test(group, p).on_lines()
     return tests
 
 
 def kernel_lines():
     """The kernel lines of images/kernel/lines.table."""
-    with open(os.path.join(TOP, 'images', 'kernel', 'lines.table')) as f:
-        return [l.split()[0] for l in f if l.strip() and not l.startswith('#')]
+    return lines.names()
 
 
 def select(tests, names, host_only, full, line=None):
@@ -112,7 +145,7 @@ def run_one(test, env):
     """Run one test file: its result lines (ok, text) and its log."""
     start = time.time()
     try:
-        p = subprocess.run([test.path], env=env, stdout=subprocess.PIPE,
+        p = subprocess.run([test.path], env=dict(env, **test.env), stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                            timeout=test.timeout, errors='replace', text=True)
         out, rc = p.stdout, p.returncode

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: the reproducers of findings (b), (a), (j) and (k), widened by their test-only delays: they hit our series without the fixes (the expected result) and not our series
-# rbts-test: line 6.1
+# rbts-test: lines all
+# rbts-test: full other-lines
 #
 # One run of each deterministic reproducer (images/findings.json) on our
 # series without the fixes (one kernel for all: --without every number)
@@ -14,7 +15,7 @@
 # ((i) needs no delay, but its filter scenario is (a)'s too: without both
 # fixes a hit would not say whose it is.)
 . "$(dirname "$0")/../lib.sh"
-line=${REPRODUCERS_LINE:-6.1}
+line=$LINE
 py=$TOP/images/reproduce.py
 
 fixes=

@@ -38,6 +38,20 @@ out=$(runner --list --full --kernel 6.1)
 out_has "^boot/long " && ! out_has boot/other-line &&
 	ok "--kernel 6.1: a boot test without a line tag is 6.1's" || not_ok "--kernel 6.1: $(echo "$out" | tr '\n' ' ')"
 rm "$tmp/t/boot/20-other-line.sh"
+# A boot test on every line: one test each, RBTS_LINE set; with "full
+# other-lines" only the first line's in the default suite.
+mk boot/30-each.sh 'echo "ok - on $RBTS_LINE"'
+sed -i '2a # rbts-test: lines all\n# rbts-test: full other-lines' "$tmp/t/boot/30-each.sh"
+first=$(awk '!/^#/ && NF { print $1; exit }' "$TOP/images/kernel/lines.table")
+second=$(awk '!/^#/ && NF { n++ } n == 2 { print $1; exit }' "$TOP/images/kernel/lines.table")
+a=$(runner --list | grep -c '^boot/each') b=$(runner --list --full | grep -o '^boot/each[^ ]*' | tr '\n' ' ')
+runner -t "each-$second" --ktap "$tmp/each.ktap" > "$tmp/each.out" 2>&1
+if [ "$a" = 1 ] && [ "$b" = "boot/each boot/each-$second " ] && grep -q "ok 1 - on $second" "$tmp/each.out"; then
+	ok "lines all: boot/each on $first (default suite), boot/each-$second with --full, RBTS_LINE=$second in it"
+else
+	not_ok "lines all: default $a, --full '$b', -t each-$second: $(grep -m1 ' - ' "$tmp/each.out")"
+fi
+rm "$tmp/t/boot/30-each.sh"
 rc=0; runner --list --kernel 9.9 > /dev/null 2> "$tmp/err" || rc=$?
 [ "$rc" = 2 ] && grep -q "no line '9.9'" "$tmp/err" && ok "--kernel of an unknown line: exit 2, says so" ||
 	not_ok "--kernel of an unknown line: exit $rc: $(cat "$tmp/err")"
@@ -95,3 +109,23 @@ rc=0; runner -t short -t kept -t extra --ktap "$tmp/plan.ktap" > "$tmp/plan.out"
 	grep -q "^    not ok 3 - host/extra printed 2 results, its plan says 1" "$tmp/plan.ktap" &&
 	ok "a test's own plan is kept: short and extra fail, kept passes" ||
 	not_ok "a test's own plan: exit $rc: $(grep 'plan says\|host/kept' "$tmp/plan.ktap" | tr '\n' '|')"
+
+# A kernel line is a table row: a line added to a copy of lines.table (and
+# nothing else) is in the plan of ./run.sh --kernel, gets every boot test
+# that runs on all lines, is in the default bench list, and a guest
+# setting its features allow is accepted.
+{ cat "$TOP/images/kernel/lines.table"
+  printf '9.9\t9.9.1\tlinux-source-9.9\tkernel-patches/mainline\t-\tdefault,debug\tsubbuf-size\n'; } > "$tmp/lines.table"
+export RBTS_LINES_TABLE=$tmp/lines.table
+plan=$("$TOP/run.sh" --kernel 9.9 --subbuf-kb 8 --dry-run 2>&1)
+tests=$(python3 "$TOP/images/tests/runner.py" --list --full --kernel 9.9)
+every=$(grep -l '^# rbts-test: lines all' "$TOP"/images/tests/boot/*.sh | wc -l)
+bench=$(TOP=$TOP bash -c '. "$TOP/images/common.sh"; kspec_bench_default')
+if echo "$plan" | grep -q "build/linux-9.9.1 " && echo "$plan" | grep -q "rbts.subbufkb=8" &&
+   [ "$(echo "$tests" | grep -c '^boot/.*-9\.9 ')" = "$every" ] && [ "$every" -gt 0 ] &&
+   [[ ",$bench," == *,vanilla-9.9,series-9.9,* ]]; then
+	ok "a line added to lines.table alone: in the plan, on its $every all-lines boot tests, in the bench list ($bench)"
+else
+	not_ok "a line added to lines.table alone: plan '$(echo "$plan" | grep -m1 'tree\|9.9')', $(echo "$tests" | grep -c '^boot/.*-9\.9 ') of $every tests, bench '$bench'"
+fi
+unset RBTS_LINES_TABLE
