@@ -44,9 +44,12 @@ out=$(run_checks "$tmp/clean" 2>&1)
 
 copy cover; rm "$d/0000-cover-letter.patch"
 caught cover "a filled-in cover letter" "no cover letter"
-copy number; sed -i '0,/^Subject: \[PATCH 2\/9\]/s//Subject: [PATCH 3\/9]/' "$(patch_of 0002)"
-caught number "0002-.*: numbered 2/9 in its part" "a patch misnumbered"
-copy subj; sed -i '0,/^Subject: \[PATCH 8\/9\] ring-buffer: Do/s//Subject: [PATCH 8\/9] Do/' "$(patch_of 0008)"
+# the part's numbering as format-patch wrote it: "2/9", or "02/10"
+copy number; f=$(patch_of 0002)
+tag=$(sed -n 's/^Subject: \[PATCH \([0-9]*\/[0-9]*\)\].*/\1/p' "$f") n=${tag#*/}
+sed -i "0,/^Subject: \[PATCH ${tag/\//\\/}\]/s//Subject: [PATCH 3\/$n]/" "$f"
+caught number "0002-.*: numbered $((10#${tag%%/*}))/$n in its part" "a patch misnumbered"
+copy subj; sed -i '0,/^\(Subject: \[PATCH [0-9]*\/[0-9]*\]\) ring-buffer: Do/s//\1 Do/' "$(patch_of 0008)"
 caught subj "0008-.*is not 'subsystem: Summary'" "a subject without its subsystem"
 copy sob; sed -i '/^Signed-off-by:/d' "$(patch_of 0007)"
 caught sob "0007-.*: no Signed-off-by" "no Signed-off-by"
