@@ -126,20 +126,6 @@ static const char *reproduce_args(const char *seq)
 	return buf;
 }
 
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /*
  * The result as JSON, for a run's verdict (images/model-verdict.py): the
  * last bound explored, the bound in words, and on a counterexample its
@@ -157,17 +143,17 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 	snprintf(bounds, sizeof(bounds), "depth %d, %d operation%s", rbm.depth, rbm.ops,
 		 rbm.ops > 1 ? "s" : "");
 	fprintf(f, "{\"variant\": ");
-	json_string(f, rbm.var->name);
+	rbm_json_string(f, rbm.var->name);
 	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"verdict\": \"%s\", \"executions\": %llu, "
 		"\"states\": %llu, \"seconds\": %.2f, \"why\": ", rbm.depth, rbm.ops, verdict,
 		rbm.executions, rbm.states, secs);
-	json_string(f, *seq ? rbm.why : "");
+	rbm_json_string(f, *seq ? rbm.why : "");
 	fprintf(f, ", \"replay\": ");
-	json_string(f, seq);
+	rbm_json_string(f, seq);
 	fprintf(f, ", \"bounds\": ");
-	json_string(f, bounds);
+	rbm_json_string(f, bounds);
 	fprintf(f, ", \"reproduce\": ");
-	json_string(f, *seq ? reproduce_args(seq) : "");
+	rbm_json_string(f, *seq ? reproduce_args(seq) : "");
 	fprintf(f, "}\n");
 	if (f != stdout)
 		fclose(f);

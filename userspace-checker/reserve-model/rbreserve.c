@@ -194,20 +194,6 @@ static int replay(const char *picks, bool quiet_verdict)
 	return 0;
 }
 
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /*
  * The JSON result: the last bound explored (depth, ops, page_size), the
  * bounds in words (@bounds: every one explored, or the one a counterexample
@@ -230,7 +216,7 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 		return 2;
 	}
 	fprintf(f, "{\"variant\": ");
-	json_string(f, rbr.var->name);
+	rbm_json_string(f, rbr.var->name);
 	/* ops: the largest budget of a level; ops_per_level: each, outermost first */
 	fprintf(f, ", \"depth\": %d, \"ops\": %d, \"ops_per_level\": [", rbr.depth, max);
 	for (int l = 0; l < rbr.depth; l++)
@@ -241,13 +227,13 @@ static int write_json(const char *path, const char *verdict, const char *seq, do
 		rbr_page_size, rbr_clock_jumps ? "true" : "false",
 		rbr.discards ? "true" : "false", verdict,
 		rbr.executions, rbr.states, rbr.commuted, rbr.reducing ? "true" : "false", secs);
-	json_string(f, rbr.why);
+	rbm_json_string(f, rbr.why);
 	fprintf(f, ", \"replay\": ");
-	json_string(f, seq);
+	rbm_json_string(f, seq);
 	fprintf(f, ", \"bounds\": ");
-	json_string(f, bounds);
+	rbm_json_string(f, bounds);
 	fprintf(f, ", \"reproduce\": ");
-	json_string(f, reproduce);
+	rbm_json_string(f, reproduce);
 	fprintf(f, "}\n");
 	if (f != stdout)
 		fclose(f);
