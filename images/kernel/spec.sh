@@ -26,8 +26,10 @@ kspec_default() { echo "$KSPEC_DEFAULT_LINE:ours:default:x86_64"; }
 # The known lines, space-separated.
 kspec_lines() { awk '!/^#/ && NF { printf "%s%s", s, $1; s = " " } END { print "" }' "$KSPEC_LINES"; }
 
-# The variants LINE can build, space-separated (its row's last column).
+# The variants LINE can build, space-separated (its row's sixth column).
 kspec_line_variants() { awk -v l="$1" '!/^#/ && $1 == l { gsub(",", " ", $6); print $6 }' "$KSPEC_LINES"; }
+# The features of LINE's ring buffer, space-separated (its last column; '-': none).
+kspec_line_features() { awk -v l="$1" '!/^#/ && $1 == l { gsub(",", " ", $7); sub(/^-$/, "", $7); print $7 }' "$KSPEC_LINES"; }
 
 # The kernels ./run.sh bench kernels compares by default, as its --kernels
 # list: each line vanilla and with our series, and the series with the
