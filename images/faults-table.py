@@ -67,7 +67,8 @@ def evidence(name, res, inj):
     if name == 'no-overwrite':
         d, r = inj.get('dropped', 0), inj.get('refused', 0)
         ok = d > 0 and abs(r - d) <= INFLIGHT
-        return ok, f'{d} dropped by the kernel, {r} refused calls'
+        return ok, (f'{d} dropped by the kernel ({inj.get("commit_overruns", 0)} of them '
+                    f'commit overruns), {r} refused calls')
     if name == 'filter':
         n = faults.get('filtered', 0)
         return n > 0, (f'{n} filtered out, {faults.get("stamped_at_commit", 0)} '

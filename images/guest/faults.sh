@@ -16,7 +16,8 @@
 #   overwrite     the reader stalled (SIGSTOP) on a small buffer: the kernel
 #                 overwrites, and reports the loss to the reader
 #   no-overwrite  the same with options/overwrite 0: the kernel drops new
-#                 events and counts them ("dropped events")
+#                 events and counts them ("dropped events", or "commit
+#                 overrun" while the commit page is the reader's)
 #   filter        the filter 'seq & 7' set and cleared: events are discarded
 #                 after their reservation when nested (below the per-CPU
 #                 filter buffer's user)
@@ -40,12 +41,17 @@ pause() { sleep "$1" 2>/dev/null || true; }
 
 # The kernel's dropped events and the module's refused calls, summed over
 # the stalls during which the instance kept recording: in no-overwrite
-# mode every refused call must be a dropped event.  Both are read with the
-# writers stopped (debugfs control), so that no call is in flight.
-dropped=0 refused=0
-counters() {	# "dropped refused", the writers held still
+# mode every refused call must be an event the kernel dropped, which it
+# counts as "dropped events" (the next page is the head page) or as a
+# "commit overrun" (rb_move_tail(): the commit page is still the reader
+# page the stalled reader took, or a whole lap behind).  Both are read
+# with the writers stopped (debugfs control), so that no call is in flight.
+dropped=0 refused=0 overruns=0
+counters() {	# "dropped refused overruns", the writers held still
+	local o
 	echo stop > /sys/kernel/debug/rbstress/control
-	echo "$(sum_stat "dropped events") $(refused)"
+	o=$(sum_stat "commit overrun")
+	echo "$(($(sum_stat "dropped events") + o)) $(refused) $o"
 	echo start > /sys/kernel/debug/rbstress/control
 }
 stall_reader() {	# $1: overwrite mode 1 or 0
@@ -53,19 +59,20 @@ stall_reader() {	# $1: overwrite mode 1 or 0
 	echo 64 > "$I/buffer_size_kb"
 	# A resize refuses writes while it runs: count between the resizes.
 	set -- $(counters)
-	d0=$1 r0=$2
+	d0=$1 r0=$2 o0=$3
 	kill -STOP "$checker" 2>/dev/null
 	pause 0.6
 	kill -CONT "$checker" 2>/dev/null
 	pause 0.4
 	set -- $(counters)
-	d1=$1 r1=$2
+	d1=$1 r1=$2 o1=$3
 	echo "$BUFKB" > "$I/buffer_size_kb"
 	echo 1 > "$I/options/overwrite"
 	# After the checker's end, tracing is off: those calls are refused too.
 	if kill -0 "$checker" 2>/dev/null; then
 		dropped=$((dropped + d1 - d0))
 		refused=$((refused + r1 - r0))
+		overruns=$((overruns + o1 - o0))
 	fi
 }
 
@@ -148,6 +155,7 @@ echo "injected $n"
 echo "not_injected $failed"
 echo "dropped $dropped"
 echo "refused $refused"
+echo "commit_overruns $overruns"
 if [ "$scenario" = mixed ]; then
 	for s in $all; do
 		eval "echo \"injected_$s \${n_$(echo "$s" | tr - _):-0}\""
