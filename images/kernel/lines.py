@@ -8,14 +8,19 @@ our series), config (a fragment, or None), variants, features (sets).
 """
 import collections
 import os
+import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 Line = collections.namedtuple('Line', 'line version package series config variants features')
 
 
 def table():
-    """The path of the table in use."""
-    return os.environ.get('RBTS_LINES_TABLE') or os.path.join(TOP, 'images', 'kernel', 'lines.table')
+    """The path of the table in use; a missing one: one line, exit 2."""
+    path = os.environ.get('RBTS_LINES_TABLE') or os.path.join(TOP, 'images', 'kernel', 'lines.table')
+    if not os.path.isfile(path):
+        sys.stderr.write('error: no kernel line table %s\n' % path)
+        sys.exit(2)
+    return path
 
 
 def rows():

@@ -20,12 +20,22 @@ import subprocess
 import sys
 
 
+def die(msg):
+    print('restore-notes: %s' % msg, file=sys.stderr)
+    sys.exit(2)
+
+
 def git(gitdir, *args, stdin=None):
-    return subprocess.run(['git', '-C', gitdir] + list(args), check=True, input=stdin,
-                          capture_output=True, text=True).stdout
+    p = subprocess.run(['git', '-C', gitdir] + list(args), input=stdin,
+                       capture_output=True, text=True)
+    if p.returncode:
+        die('git %s in %s: %s' % (args[0], gitdir, (p.stderr.strip().splitlines() or ['failed'])[-1]))
+    return p.stdout
 
 
 def series(part):
+    if not os.path.isfile(os.path.join(part, 'series')):
+        die('%s: no series file (a part of kernel-patches/LINE/)' % part)
     with open(os.path.join(part, 'series')) as f:
         return [ln.strip() for ln in f if ln.strip() and not ln.startswith('#')]
 
@@ -35,7 +45,7 @@ def subject_and_notes(path):
         s = f.read()
     m = re.search(r'^Subject: \[[^]]*\] (.*(?:\n .*)*)\n', s, re.M)
     if not m:
-        sys.exit('restore-notes: %s: no Subject: line' % path)
+        die('%s: no Subject: line' % path)
     subject = ' '.join(m.group(1).split())
     n = re.search(r'^---\n\nNotes:\n((?:    .*\n|\n)*?)\n [^ \n].*\|', s, re.M)
     notes = None
@@ -46,21 +56,18 @@ def subject_and_notes(path):
 
 def main():
     if len(sys.argv) != 4:
-        sys.exit(__doc__.strip().split('\n\n')[1])
+        print(__doc__.strip().split('\n\n')[1], file=sys.stderr)
+        sys.exit(2)
     gitdir, base, part = sys.argv[1:]
     commits = git(gitdir, 'rev-list', '--reverse', base + '..HEAD').split()
     patches = series(part)
     if len(commits) < len(patches):
-        print('restore-notes: %d commits after %s, %s names %d patches'
-              % (len(commits), base, part, len(patches)), file=sys.stderr)
-        sys.exit(2)
+        die('%d commits after %s, %s names %d patches' % (len(commits), base, part, len(patches)))
     for c, p in zip(commits, patches):
         subject, notes = subject_and_notes(os.path.join(part, p))
         have = git(gitdir, 'log', '-1', '--format=%s', c).strip()
         if have != subject:
-            print('restore-notes: %s is "%s", %s is "%s"' % (c[:12], have, p, subject),
-                  file=sys.stderr)
-            sys.exit(2)
+            die('%s is "%s", %s is "%s"' % (c[:12], have, p, subject))
         if notes:
             git(gitdir, 'notes', 'add', '-f', '-F', '-', c, stdin=notes)
             print('%s %s: note restored' % (c[:12], p))

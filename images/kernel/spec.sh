@@ -16,6 +16,7 @@
 
 # RBTS_LINES_TABLE: another table, for the tests that add a line to a copy
 KSPEC_LINES=${RBTS_LINES_TABLE:-$TOP/images/kernel/lines.table}
+[ -f "$KSPEC_LINES" ] || { echo "error: no kernel line table $KSPEC_LINES" >&2; exit 2; }
 KSPEC_VARIANTS="default rb-time-32 debug"
 KSPEC_ARCHES="x86_64 i386"
 

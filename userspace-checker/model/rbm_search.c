@@ -94,3 +94,16 @@ void rbm_json_string(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+bool rbm_json_writable(const char *path)
+{
+	FILE *f;
+
+	if (!strcmp(path, "-"))
+		return true;
+	f = fopen(path, "w");
+	if (!f)
+		return false;
+	fclose(f);
+	return true;
+}

@@ -27,4 +27,7 @@ int rbm_search_char_pick(char c);
 /* @s as a JSON string, quotes included. */
 void rbm_json_string(FILE *f, const char *s);
 
+/* Can --json @path be written?  Asked before exploring, not after. */
+bool rbm_json_writable(const char *path);
+
 #endif /* RBM_SEARCH_H */

@@ -321,6 +321,8 @@ int main(int argc, char **argv)
 			var = variants[i];
 	if (!var)
 		return bad_usage("--variant: no such variant (see --list):", a.variant);
+	if (a.json && !rbm_json_writable(a.json))
+		return bad_usage("--json: cannot write", a.json);
 	picks = a.picks;
 	hashing = a.hashing;
 	exact = a.exact;

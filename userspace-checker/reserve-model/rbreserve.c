@@ -459,6 +459,8 @@ int main(int argc, char **argv)
 	}
 	picks = a.picks;
 	json = a.json;
+	if (json && !rbm_json_writable(json))
+		return bad_usage("--json: cannot write", json);
 	hashing = a.hashing;
 	reducing = a.reducing;
 	exact = a.exact;

@@ -8,3 +8,9 @@ if make -s -C "$TOP/userspace-checker/model" O="$BUILD/model" KSRC="$SRC" > "$LO
 else
 	not_ok "rbmodel builds: $(tail -n1 "$LOGS/model-build.log")"
 fi
+# --json where nothing can be written: refused before any exploring
+# (rbm_json_writable(); host/reserve-model asks rbreserve the same)
+rc=0; out=$("$BUILD/model/rbmodel" --json /nonexistent/x.json 2>&1) || rc=$?
+[ "$rc" = 2 ] && [[ "$out" == "rbmodel: --json: cannot write '/nonexistent/x.json'"* ]] &&
+	ok "--json to a directory that is not there: one line, exit 2, nothing explored" ||
+	not_ok "--json to a directory that is not there: exit $rc: '$out'"

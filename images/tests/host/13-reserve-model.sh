@@ -197,6 +197,12 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 	done
 done
 
+# --json where nothing can be written: refused before any exploring
+rc=0; out=$("$BUILD/reserve-model/$KSPEC_DEFAULT_LINE-ours/rbreserve" --json /nonexistent/x.json 2>&1) || rc=$?
+[ "$rc" = 2 ] && [[ "$out" == "rbreserve: --json: cannot write '/nonexistent/x.json'"* ]] &&
+	ok "--json to a directory that is not there: one line, exit 2, nothing explored" ||
+	not_ok "--json to a directory that is not there: exit $rc: '$out'"
+
 # The extraction names what it cannot find, and a fault whose text is gone.
 extract=$TOP/userspace-checker/reserve-model/extract-reserve.py
 src=$(RBTS_KERNEL=6.1:ours:default:x86_64 bash -c ". '$TOP/images/common.sh'; echo \$SRC")

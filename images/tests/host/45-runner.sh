@@ -129,3 +129,9 @@ else
 	not_ok "a line added to lines.table alone: plan '$(echo "$plan" | grep -m1 'tree\|9.9')', $(echo "$tests" | grep -c '^boot/.*-9\.9 ') of $every tests, bench '$bench'"
 fi
 unset RBTS_LINES_TABLE
+# A table that is not there: one line and exit 2, from the shell and Python readers
+rc=0; out=$(RBTS_LINES_TABLE=$tmp/none "$TOP/run.sh" --dry-run 2>&1) || rc=$?
+rc2=0; out2=$(RBTS_LINES_TABLE=$tmp/none python3 "$TOP/images/tests/runner.py" --list 2>&1) || rc2=$?
+[ "$rc" = 2 ] && [ "$rc2" = 2 ] && [ "$out" = "error: no kernel line table $tmp/none" ] && [ "$out2" = "$out" ] &&
+	ok "a missing lines.table: one line, exit 2 (run.sh and runner.py)" ||
+	not_ok "a missing lines.table: exit $rc/$rc2: '$out' / '$out2'"
