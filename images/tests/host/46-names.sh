@@ -30,7 +30,7 @@ kernel_clocks=$(sed -n '/^static const char \*const clocks/,/^};/p' "$TOP/usersp
 	grep -o '"[a-z_0-9-]*"' | tr -d '"')
 missing=
 for n in $module_clocks; do
-	echo "$kernel_clocks" | grep -qx "$n" || missing="$missing $n"
+	grep -qx "$n" <<< "$kernel_clocks" || missing="$missing $n"
 done
 [ -n "$kernel_clocks" ] && [ -z "$missing" ] &&
 	ok "every clock the module reads is a kernel trace clock of rb_trace_clocks.c" ||
