@@ -17,7 +17,7 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 case "${1:-}" in
-"")	mapfile -t line_pkgs < <(awk '!/^#/ && NF { print $3 }' "$KSPEC_LINES")
+"")	mapfile -t line_pkgs < <(kspec packages)
 	pkgs=("${line_pkgs[@]}" qemu-system-x86 busybox-static libtracefs-dev
 	      libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
 	      libelf-dev libssl-dev cpio ccache pkg-config file python3
