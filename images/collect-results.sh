@@ -13,16 +13,16 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 out=${1:?usage: collect-results.sh RESULTS-DIR}
-[ -f "$out/verdict" ] || exit 0	# the guest died: verdict.py reads its console
+[ -f "$out/job-exit" ] || exit 0	# the guest died: verdict.py reads its console
 # The guest's event filter (rbts.discard): which seq gaps it made.
 filter=()
 [ -s "$out/filter-seq-mask" ] && filter=(--filter-seq-mask "$(cat "$out/filter-seq-mask")")
 
 # A guest without a checker (job drain: i386) brought its sub-buffers back
-# (its 'verdict' says "drained"): the host verifies them, with the guest's
+# (its 'job-exit' says "drained"): the host verifies them, with the guest's
 # long size and byte order, and its exit status, in 'drain-verify-exit'
 # (the guest's file is the guest's), is the checker's word for the run.
-if [ "$(cat "$out/verdict")" = drained ]; then
+if [ "$(cat "$out/job-exit")" = drained ]; then
 	rc=0
 	"$CHECKOUT/rbcheck" verify --require-nested "${filter[@]}" --ktap "$out/result.ktap" \
 		--json "$out/result.json" "$out/drain" > "$out/summary.txt" 2> "$out/verify.err" || rc=$?

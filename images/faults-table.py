@@ -98,7 +98,7 @@ def main():
             continue
         inj = read_counts(os.path.join(d, 'injected.txt'))
         try:
-            with open(os.path.join(d, 'verdict')) as f:
+            with open(os.path.join(d, 'job-exit')) as f:
                 rc = int(f.read().strip() or 2)
         except (OSError, ValueError):
             rc = 2

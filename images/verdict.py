@@ -3,7 +3,7 @@
 """The verdict of one run, decided here and nowhere else, from what the
 run left as structured results in RESULTS-DIR:
 
-  guest       'verdict' (the checker's exit status in the guest, or
+  guest       'job-exit' (the guest job's exit status in the guest, or
               "drained": then 'drain-verify-exit', the host's verify of the
               drained sub-buffers, collect-results.sh), 'error.txt' (set-up
               error in the guest); neither: the guest died
@@ -109,7 +109,7 @@ def check_guest(run, hung):
     if err:
         run.check('guest', 'ERROR', 'set-up error in the guest: ' + err.strip().splitlines()[0])
         return None
-    rc = read(run.path('verdict'))
+    rc = read(run.path('job-exit'))
     if rc is None:
         # Died of a known finding (panic_on_warn on its warning)?
         lines = (read(run.path('console.log')) or '').splitlines()
@@ -162,7 +162,7 @@ def kernel_logs(run, faults):
     # here only what came before the scenarios and after the last (the
     # console has it all, and is read only if the guest died).
     if faults and os.path.exists(run.path('dmesg-before-faults.txt')) and \
-            os.path.exists(run.path('verdict')):
+            os.path.exists(run.path('job-exit')):
         files = ['dmesg-before-faults.txt', 'dmesg.txt']
     lines = []
     for f in files:
@@ -350,8 +350,8 @@ def check_model(run):
     FAILs the run, whatever the live stress saw."""
     res = read_json(run.path('model.json'))
     if res is None:
-        run.check('model', 'SKIP', 'no model.json: the tree was not modelled (a run of '
-                  'before the model was part of the verdict)')
+        run.check('model', 'SKIP', 'no model.json: the tree was not modelled (a bench, '
+                  'selftests or capture boot, or a run of before the model was in the verdict)')
     elif res.get('verdict') == 'counterexample':
         run.check('model', 'FAIL', 'reserve-path model: ' + model_summary(res))
     elif res.get('verdict') == 'pass':

@@ -70,6 +70,6 @@ if [ -f "/etc/rbts/jobs/$job.sh" ]; then
 	. "/etc/rbts/jobs/$job.sh"
 else
 	echo "rbts: error: no job '$job' in this initramfs" | tee /out/error.txt
-	echo 2 > /out/verdict
+	echo 2 > /out/job-exit
 fi
 finish

@@ -71,14 +71,14 @@ start_writers() {
 	mkdir "$I"
 	if ! echo "$clock" > "$I/trace_clock" 2>/dev/null; then
 		echo "rbts: error: trace clock '$clock' is not available" | tee /out/error.txt
-		echo 2 > /out/verdict
+		echo 2 > /out/job-exit
 		return 1
 	fi
 	# Sub-buffers larger than a page: 6.6 and later only (6.1 has no file).
 	if [ "$subbufkb" != 4 ]; then
 		if [ ! -e "$I/buffer_subbuf_size_kb" ]; then
 			echo "rbts: error: rbts.subbufkb=$subbufkb: this kernel has page-sized sub-buffers only (no buffer_subbuf_size_kb)" | tee /out/error.txt
-			echo 2 > /out/verdict
+			echo 2 > /out/job-exit
 			return 1
 		fi
 		echo "$subbufkb" > "$I/buffer_subbuf_size_kb"
@@ -87,7 +87,7 @@ start_writers() {
 	# shellcheck disable=SC2086 # $mod is a list of parameters
 	if ! insmod /lib/modules/rbstress.ko clock="$clock" $mod 2>/out/insmod.txt; then
 		echo "rbts: error: insmod rbstress failed: $(cat /out/insmod.txt)" | tee /out/error.txt
-		echo 2 > /out/verdict
+		echo 2 > /out/job-exit
 		return 1
 	fi
 	echo 1 > "$I/events/rbstress/enable"

@@ -16,7 +16,7 @@ mkdir "$I"
 echo "$clock" > "$I/trace_clock"
 # shellcheck disable=SC2086 # $mod is a list of parameters
 insmod /lib/modules/rbstress.ko clock="$clock" task_window_us=0 softirq_window_us=0 \
-	irq_window_us=0 nmi_window_us=0 task_gap_us=20 $mod || { echo 2 > /out/verdict; return 0; }
+	irq_window_us=0 nmi_window_us=0 task_gap_us=20 $mod || { echo 2 > /out/job-exit; return 0; }
 echo 1 > "$I/events/rbstress/enable"
 sleep "$duration"
 echo 0 > "$I/events/rbstress/enable"
@@ -85,4 +85,4 @@ if [ -f /lib/modules/ring_buffer_benchmark.ko ]; then
 		/out/ring_buffer_benchmark.txt >> /out/bench.txt
 fi
 cat /out/bench.txt
-[ -s /out/bench.txt ] && echo 0 > /out/verdict || echo 1 > /out/verdict
+[ -s /out/bench.txt ] && echo 0 > /out/job-exit || echo 1 > /out/job-exit

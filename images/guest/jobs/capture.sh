@@ -7,9 +7,9 @@
 # /etc/rbts/lib.sh; /init writes the results back when it returns.
 
 # shellcheck disable=SC2086 # $mod is a list of parameters
-insmod /lib/modules/rbstress.ko clock="$clock" $mod || { echo 2 > /out/verdict; return 0; }
+insmod /lib/modules/rbstress.ko clock="$clock" $mod || { echo 2 > /out/job-exit; return 0; }
 echo "rbts: recording ${duration}s with trace-cmd record"
 (cd /tmp && trace-cmd record -q -C "$clock" -b "$bufkb" -e rbstress -o /out/trace.dat \
 	sleep "$duration" > /out/trace-cmd.log 2>&1)
-echo $? > /out/verdict
+echo $? > /out/job-exit
 rmmod rbstress

@@ -30,7 +30,7 @@ stop_phases
 sleep 1
 kill "$tailer" 2>/dev/null
 # 0: the capture is complete; the verdict is the host's.  Else: set-up.
-[ "$rc" = 0 ] && echo drained > /out/verdict || echo 2 > /out/verdict
+[ "$rc" = 0 ] && echo drained > /out/job-exit || echo 2 > /out/job-exit
 [ "$rc" = 0 ] || grep -m1 '^rbdrain:' /out/drain.log > /out/error.txt
 echo 0 > "$I/events/rbstress/enable"
 cat "$D/settings" > /out/module-settings.txt

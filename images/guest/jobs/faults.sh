@@ -30,7 +30,7 @@ for s in $faults; do
 	I=$I BUFKB=$bufkb CLOCK=$clock MODPARAMS=$mod rbts-faults "$s" "$checker" > "$d/injected.txt"
 	wait "$checker"
 	rc=$?
-	echo "$rc" > "$d/verdict"
+	echo "$rc" > "$d/job-exit"
 	[ "$rc" = 0 ] || bad=1
 	cat "$D/stats" > "$d/module-stats.txt" 2>/dev/null
 	dmesg -c > "$d/dmesg.txt"
@@ -40,4 +40,4 @@ done
 echo 0 > "$I/events/rbstress/enable"
 rmmod rbstress
 rmdir "$I"
-echo "$bad" > /out/verdict
+echo "$bad" > /out/job-exit

@@ -37,4 +37,4 @@ while read -r expect params; do
 	fi
 done < /etc/rbts/module-params.table > /out/params.tap
 cat /out/params.tap
-[ "$bad" = 0 ] && echo 0 > /out/verdict || echo 1 > /out/verdict
+[ "$bad" = 0 ] && echo 0 > /out/job-exit || echo 1 > /out/job-exit

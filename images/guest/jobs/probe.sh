@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The accel probe (images/probe-accel.sh): the guest reached /init.  No
+# The accel probe (Guest.probe_accel, images/rbts/run.py): the guest reached /init.  No
 # results: it powers off at once.
 
 echo "RBTS-PROBE-OK"

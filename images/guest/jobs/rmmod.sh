@@ -23,4 +23,4 @@ done > /out/rmmod.tap
 cat /out/rmmod.tap
 [ -d "$I/events/rbstress" ] && { echo "not ok - events/rbstress outlived the module" >> /out/rmmod.tap; bad=$((bad + 1)); }
 rmdir "$I"
-[ "$bad" = 0 ] && echo 0 > /out/verdict || echo 1 > /out/verdict
+[ "$bad" = 0 ] && echo 0 > /out/job-exit || echo 1 > /out/job-exit

@@ -27,4 +27,4 @@ while read -r t _; do
 	printf '%s\t%s\n' "$t" "$res" >> /out/selftests.tsv
 	echo "rbts: ftracetest $n $t: $res ($(( $(date +%s) - start ))s)"
 done < /etc/rbts/ftracetest.list
-echo 0 > /out/verdict
+echo 0 > /out/job-exit

@@ -26,7 +26,7 @@ rbcheck live --instance rbstress --duration "$duration" --progress 5 --require-n
 checker=$!
 stop_button "$checker"
 wait "$checker"
-echo $? > /out/verdict
+echo $? > /out/job-exit
 stop_phases
 echo 0 > "$I/events/rbstress/enable"
 save_kernel_stats /out/kernel-stats.txt

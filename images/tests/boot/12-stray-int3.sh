@@ -26,8 +26,8 @@ echo "rbts: guest up: 2 CPU(s), fake" > "$console"
 if [ "$what" = int3 ]; then
 	printf '[    2.191180] int3: 0000 [#1] SMP\n[    2.194324] Kernel panic - not syncing: Fatal exception in interrupt\n' >> "$console"
 else
-	echo 0 > "$FAKE_DIR/verdict"
-	tar -cf "$disk" -C "$FAKE_DIR" verdict
+	echo 0 > "$FAKE_DIR/job-exit"
+	tar -cf "$disk" -C "$FAKE_DIR" job-exit
 fi
 QEMU
 chmod +x "$tmp/bin/qemu-system-x86_64"
@@ -41,13 +41,13 @@ fake_boot() {	# PLAN: boot.sh with the fake QEMU; sets rc, o
 }
 
 fake_boot "int3 ok"
-[ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ "$(cat "$o/verdict" 2>/dev/null)" = 0 ] &&
+[ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ "$(cat "$o/job-exit" 2>/dev/null)" = 0 ] &&
 	grep -q "int3: 0000" "$o/console-stray-int3.log" && ! grep -q "int3" "$o/console.log" &&
 	grep -q "rbts: the guest died of a stray int3 .*booting it again" "$tmp/boot.out" &&
 	ok "a stray int3, then a good boot: booted twice, the second's results, the first console kept apart" ||
-	not_ok "a stray int3, then a good boot: exit $rc, $(cat "$tmp/fake/boots") boot(s), verdict '$(cat "$o/verdict" 2>/dev/null)': $(tail -n2 "$tmp/boot.out")"
+	not_ok "a stray int3, then a good boot: exit $rc, $(cat "$tmp/fake/boots") boot(s), verdict '$(cat "$o/job-exit" 2>/dev/null)': $(tail -n2 "$tmp/boot.out")"
 fake_boot "int3 int3 ok"
-[ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ ! -f "$o/verdict" ] && grep -q "int3: 0000" "$o/console.log" &&
+[ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ ! -f "$o/job-exit" ] && grep -q "int3: 0000" "$o/console.log" &&
 	ok "two stray int3s: no third boot, the second's console is the run's (no results: the run FAILs)" ||
 	not_ok "two stray int3s: exit $rc, $(cat "$tmp/fake/boots") boot(s)"
 fake_boot "ok"

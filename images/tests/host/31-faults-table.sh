@@ -17,7 +17,7 @@ here=$TOP/images
 scenario() {
 	local d=$1/faults/$2
 	mkdir -p "$d"
-	echo "$3" > "$d/verdict"
+	echo "$3" > "$d/job-exit"
 	printf 'injected %s\nnot_injected 0\n%b' "$4" "${7:-}" > "$d/injected.txt"
 	printf '{"events":1000,"lost_events":%s,"faults":{%s},"cpus":[],"rules":[%s]}\n' \
 		"$6" "$5" "${9:-}" > "$d/result.json"

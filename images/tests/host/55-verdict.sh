@@ -25,7 +25,7 @@ fi
 mk() {
 	d=$tmp/$1
 	mkdir -p "$d"
-	echo 0 > "$d/verdict"
+	echo 0 > "$d/job-exit"
 	cp "$tmp/pass.json" "$d/result.json"
 	echo "[    1.0] rbts: guest up" > "$d/console.log"
 	echo "[    1.0] rbts: guest up" > "$d/dmesg.txt"
@@ -70,7 +70,7 @@ expect() {
 mk pass; mkdir -p "$d/raw"; cp "$tmp/pass.json" "$d/offline-raw.json"
 expect "a clean run" PASS 0 "known=" "unexplained="
 
-mk dead; rm "$d/verdict" "$d/dmesg.txt"
+mk dead; rm "$d/job-exit" "$d/dmesg.txt"
 printf '[    9.1] WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700 rb_commit+0x1/0x2\n[    9.2] Kernel panic - not syncing: panic_on_warn set ...\n' >> "$d/console.log"
 expect "a guest dead of panic_on_warn" FAIL 1
 grep -q "WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700" "$d/out.txt" &&
@@ -78,11 +78,11 @@ grep -q "WARNING: CPU: 1 PID: 7 at kernel/trace/ring_buffer.c:3700" "$d/out.txt"
 
 # The debug kernel (panic_on_warn=1) dies of open finding (a)'s warning:
 # known, nothing unexplained.
-mk dead-known; rm "$d/verdict" "$d/dmesg.txt"
+mk dead-known; rm "$d/job-exit" "$d/dmesg.txt"
 printf '[ 50.36] WARNING: CPU: 1 PID: 492 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3534 check_buffer+0x131/0x24b\n[ 50.37] [CPU: 1]TIME DOES NOT MATCH expected:1 actual:2\n[ 50.38] Kernel panic - not syncing: panic_on_warn set ...\n' >> "$d/console.log"
 expect "a debug guest dead of a known finding's warning" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
 
-mk silent; rm "$d/verdict"
+mk silent; rm "$d/job-exit"
 expect "a guest that wrote no verdict and no splat" ERROR 2
 
 mk hung
@@ -92,19 +92,19 @@ mk setup; echo "rbstress: insmod failed" > "$d/error.txt"
 expect "a set-up error in the guest" ERROR 2
 
 # A guest without a checker drains; the host's verify is the checker's word.
-mk drained; echo drained > "$d/verdict"; echo 0 > "$d/drain-verify-exit"
+mk drained; echo drained > "$d/job-exit"; echo 0 > "$d/drain-verify-exit"
 expect "drained, the host's verify PASSed" PASS 0 "checks.1.verdict=PASS"
-mk drained-fail; echo drained > "$d/verdict"; echo 1 > "$d/drain-verify-exit"
+mk drained-fail; echo drained > "$d/job-exit"; echo 1 > "$d/drain-verify-exit"
 fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
 expect "drained, the host's verify FAILed" FAIL 1 "checks.1.verdict=FAIL"
-mk drained-none; echo drained > "$d/verdict"
+mk drained-none; echo drained > "$d/job-exit"
 expect "drained, never verified on the host" ERROR 2 "checks.1.verdict=ERROR" "checks.1.detail~=did not verify"
 
-mk checker; echo 1 > "$d/verdict"
+mk checker; echo 1 > "$d/job-exit"
 fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
 expect "a checker FAIL" FAIL 1 "known=" "checks.1.verdict=FAIL"
 
-mk gap; echo 1 > "$d/verdict"
+mk gap; echo 1 > "$d/job-exit"
 fail_rules '{"rule":"sequence","verdict":"FAIL","violations":1,"examples":["cpu0: nmi seq jumped from 5 to 8 with no lost events reported here"]}'
 expect "a checker FAIL by the lost-event finding (b, fixed: not known)" FAIL 1 "known="
 
@@ -125,16 +125,16 @@ expect "check_buffer's audit, the source path printed relative" FAIL 1 "known=ch
 # is not explained by it.
 own='{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["cpu1: time stamp is 135306 ns before the clock read just before the tracepoint call (pre_clock 50368207846): stamped before its reservation began\n      event  nmi#6961 ts=50368072540 (delta 278901) clock=50388073177 depth=1"]}'
 audit='[ 50.37] [CPU: 1]TIME DOES NOT MATCH expected:50368072540 actual:50368209450 delta:278901 before:50367930549 after:50367930549\n'
-mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own"; printf "$audit" >> "$d/dmesg.txt"
+mk own-clock-a; echo 1 > "$d/job-exit"; fail_rules "$own"; printf "$audit" >> "$d/dmesg.txt"
 expect "own-clock FAIL on the stamp check_buffer() called wrong" FAIL 1 "known=check-buffer-time-mismatch" "unexplained="
-mk own-clock-other; echo 1 > "$d/verdict"; fail_rules "$own"
+mk own-clock-other; echo 1 > "$d/job-exit"; fail_rules "$own"
 printf "${audit/expected:50368072540/expected:50368072541}" >> "$d/dmesg.txt"
 expect "own-clock FAIL on another stamp than the audit's: not explained" FAIL 1 "known=check-buffer-time-mismatch" "checks.0.verdict=PASS"
 [ -n "$(verdict_field unexplained)" ] && ok "the other stamp's FAIL stays unexplained" ||
 	not_ok "the other stamp's FAIL stays unexplained"
 # The same example under a rule the finding's signature does not name: the
 # signature is of own-clock, so a nested-delta FAIL stays unexplained.
-mk other-rule; echo 1 > "$d/verdict"; fail_rules "${own/\"rule\":\"own-clock\"/\"rule\":\"nested-delta\"}"
+mk other-rule; echo 1 > "$d/job-exit"; fail_rules "${own/\"rule\":\"own-clock\"/\"rule\":\"nested-delta\"}"
 printf "$audit" >> "$d/dmesg.txt"
 expect "the audit's stamp FAILing another rule than the signature's" FAIL 1 "known=check-buffer-time-mismatch"
 [[ "$(verdict_field unexplained)" == *nested-delta* ]] && ok "a signature explains only the rule it names: nested-delta unexplained" ||
@@ -150,7 +150,7 @@ expect "the audit's stamp FAILing another rule than the signature's" FAIL 1 "kno
 near_far() {
 	local t
 	for t in "$3" "$(awk -v t="$3" 'BEGIN { printf "%.6f", t + 1 }')"; do
-		mk "$1-$t"; echo 1 > "$d/verdict"
+		mk "$1-$t"; echo 1 > "$d/job-exit"
 		fail_rules '{"rule":"own-clock","verdict":"FAIL","violations":1,"examples":["'"$2"'"]}'
 		echo "[    $t] sched_clock: Marking unstable (2212343944, 6945027)<-(2257957305, -38600953)" >> "$d/dmesg.txt"
 		if [ "$t" = "$3" ]; then
@@ -191,26 +191,26 @@ dump_d() {
 		"[    7.1]   [6990] PAGE TIME STAMP" "[    7.1]   [6990] delta:0" \
 		"[    7.1]   [6991] delta:${1:-1} PADDING" "[    7.1]   [6999] delta:8" >> "$d/dmesg.txt"
 }
-mk own-clock-d; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d
+mk own-clock-d; echo 1 > "$d/job-exit"; fail_rules "$own_d"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d): the audit's delta:0 line, a padding of delta 1 in its dump, own-clock on its stamp" FAIL 1 "known=discard-delta-one" "unexplained="
 # (d)'s one unit also puts a nested event before its outer window's clock read
 nested_d='{"rule":"nested-delta","verdict":"FAIL","violations":1,"examples":["cpu0: irq#6639 reserved inside softirq#2705'"'"'s window but is stamped 1 ns before that window'"'"'s clock read: the same time stamp (delta 0)\n      outer  softirq#2705 ts=804 (delta n/a 0) clock=805 depth=0 idx=27297 pre=27296 end=27298 at sub-buffer 911 +0xd8, after 1 padding of delta 1\n      event  irq#6639 ts=804 (delta 0) clock=805 depth=1 idx=27298 pre=27297 end=27298 at sub-buffer 911 +0x13c, after 1 padding of delta 1"]}'
-mk nested-d; echo 1 > "$d/verdict"; fail_rules "$own_d,$nested_d"; dump_d
+mk nested-d; echo 1 > "$d/job-exit"; fail_rules "$own_d,$nested_d"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d): nested-delta one unit before the window's clock read after a padding of delta 1, with own-clock" FAIL 1 "known=discard-delta-one" "unexplained="
-mk nested-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d,${nested_d//, after 1 padding of delta 1/}"; dump_d
+mk nested-d-nopad; echo 1 > "$d/job-exit"; fail_rules "$own_d,${nested_d//, after 1 padding of delta 1/}"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d)'s nested-delta FAIL without the padding: not (d)" FAIL 1 "unexplained~=nested-delta (1)"
-mk own-clock-d-nopad; echo 1 > "$d/verdict"; fail_rules "$own_d"; dump_d 4
+mk own-clock-d-nopad; echo 1 > "$d/job-exit"; fail_rules "$own_d"; dump_d 4
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d)'s audit line, but no padding of delta 1 on the dumped page: not (d)" FAIL 1 \
 		"unexplained~=kernel-log: the kernel complained: [    7.1] [CPU: 0]TIME DOES NOT MATCH"
-mk own-clock-d-nopad-checker; echo 1 > "$d/verdict"; fail_rules "${own_d/, after 1 padding of delta 1/}"; dump_d
+mk own-clock-d-nopad-checker; echo 1 > "$d/job-exit"; fail_rules "${own_d/, after 1 padding of delta 1/}"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d)'s audit line and dump, but own-clock one unit early with no padding of delta 1 before it: not (d)" FAIL 1 \
 		"unexplained~=checker: FAIL on own-clock"
-mk own-clock-d-2units; echo 1 > "$d/verdict"; fail_rules "${own_d/is 1 ns before/is 2 ns before}"; dump_d
+mk own-clock-d-2units; echo 1 > "$d/job-exit"; fail_rules "${own_d/is 1 ns before/is 2 ns before}"; dump_d
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(d)'s audit line and dump, but own-clock two units early: not (d)" FAIL 1 \
 		"unexplained~=checker: FAIL on own-clock"
@@ -250,14 +250,14 @@ mk d-warn-only; printf '%s\n' \
 	"[   14.410203] WARNING: CPU: 1 PID: 52 at ../linux-6.1.192/kernel/trace/ring_buffer.c:3831 check_buffer+0x131/0x24b" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "check_buffer()'s WARNING with no audit line: not (d)" FAIL 1 "known="
-mk own-clock-a; echo 1 > "$d/verdict"; fail_rules "$own_d"
+mk own-clock-a; echo 1 > "$d/job-exit"; fail_rules "$own_d"
 echo "[    7.1] [CPU: 0]TIME DOES NOT MATCH expected:7000 actual:7050 delta:40 before:7010 after:7010" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(a)'s form of the audit line, with (a) fixed: not explained" FAIL 1 \
 		"unexplained~=kernel-log: the kernel complained: [    7.1] [CPU: 0]TIME DOES NOT MATCH"
 # (a) can print delta:0 too (the event it audits took delta 0), but with its
 # stamp milliseconds off, not (d)'s one unit (a real 6.1 hit, without 0010).
-mk own-clock-a0; echo 1 > "$d/verdict"; fail_rules "$own_d"
+mk own-clock-a0; echo 1 > "$d/job-exit"; fail_rules "$own_d"
 echo "[    7.1] [CPU: 1]TIME DOES NOT MATCH expected:7000 actual:2210746 delta:0 before:2210746 after:2210746" >> "$d/dmesg.txt"
 RBTS_FINDINGS=$TOP/images/findings.json \
 	expect "(a)'s audit line with delta:0 but 2.2 ms off: not (d)" FAIL 1 \
@@ -331,7 +331,7 @@ expect "time_extend expected and not reached" PASS 4 "incomplete=time_extend" "c
 	not_ok "verdict.txt says: $(cat "$d/verdict.txt")"
 cover no-discards discard_removed=0 discard_padding=0 A-C=0
 expect "three paths not reached" PASS 4 "incomplete=A-C,discard_removed,discard_padding"
-cover fail-and-incomplete A-C=0; echo 1 > "$d/verdict"
+cover fail-and-incomplete A-C=0; echo 1 > "$d/job-exit"
 fail_rules '{"rule":"monotonic","verdict":"FAIL","violations":1,"examples":["cpu0: time went backwards"]}'
 expect "a FAIL that is also incomplete: the FAIL's exit" FAIL 1 "incomplete=A-C"
 cover short time_extend=0; printf 'job=stress\nduration=20\n' > "$d/settings"
