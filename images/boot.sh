@@ -3,7 +3,7 @@
 #
 # Boot the guest kernel and initramfs in QEMU and bring its results back.
 #
-# usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append ARGS]
+# usage: images/boot.sh --accel kvm|tcg --cpus N --timeout SEC --out DIR [--append CMDLINE]
 #                       [--mem SIZE] [--disk SIZE] [--stop-button] [--icount SHIFT]
 #                       [--singlestep] [--single-thread] [--stream-disk SIZE]
 #
@@ -139,7 +139,7 @@ boot_once() {
 	# Its own session: a Ctrl-C on the terminal is ours to handle, not QEMU's.
 	setsid "$QEMU" "${accel_args[@]}" -smp "$cpus" -m "$mem" \
 		-kernel "$bz" -initrd "$INITRAMFS" \
-		-append "$GUEST_CMDLINE $append" \
+		-append "$append" \
 		-drive file="$disk",format=raw,if=virtio "${ctl[@]}" \
 		-nographic -no-reboot -monitor none -serial file:"$console" -nic none \
 		>"$out/qemu.log" 2>&1 &

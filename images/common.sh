@@ -10,9 +10,6 @@ BUILD=${RBTS_BUILD:-$TOP/build}
 kspec_load "${RBTS_KERNEL:-$(kspec_default)}"
 export RBTS_KERNEL=$KSPEC
 CHECKOUT=$BUILD/checker
-# The kernel command line every guest boots with, before its rbts.* words
-# (images/boot.sh here, a LAVA job's image_arg in a lab: images/matrix.py).
-GUEST_CMDLINE="console=ttyS0 loglevel=5 panic=-1 oops=panic"
 NPROC=$(nproc)
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
@@ -23,6 +20,10 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 export CCACHE_IGNOREOPTIONS=${CCACHE_IGNOREOPTIONS:--fmacro-prefix-map=*}
 
+# The spine (images/rbts/): run, soak, faults and build, each a Plan and a
+# Run (python3 -m rbts COMMAND OPTIONS; ./run.sh COMMAND is the same).
+rbts() { PYTHONPATH="$TOP/images${PYTHONPATH:+:$PYTHONPATH}" python3 -m rbts "$@"; }
+
 say()  { printf '%s\n' "$*"; }
 info() { printf '==> %s\n' "$*"; }
 die()  { printf 'error: %s\n' "$*" >&2; exit 2; }
@@ -31,19 +32,7 @@ die()  { printf 'error: %s\n' "$*" >&2; exit 2; }
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
 
 # The patches named by a series directory's series file (the spec's
-# PATCHES by default: kernel-patches/LINE for ours), in order, as paths.
-# A line naming another series file (fixes/series) includes its patches:
-# our series is the fixes part, then the test part (docs/kernel-patches.md).
+# PATCHES by default), in order, as paths (images/rbts/kspec.py).
 series_patches() {
-	local series=${1:-$PATCHES}/series
-	[ -f "$series" ] || die "$series: no such file"
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" |
-		while read -r p; do
-			case "$p" in
-			/*)	printf '%s\n' "$p" ;;	# a patch of another series (kspec_series_without)
-			series|*/series)
-				series_patches "$(dirname "$series")/$(dirname "$p")" ;;
-			*)	printf '%s\n' "$(dirname "$series")/$p" ;;
-			esac
-		done
+	kspec patches "${1:-$PATCHES}" || die "cannot read the series of ${1:-$PATCHES}"
 }

@@ -35,6 +35,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, 'kernel'))
 import lines as kernel_lines  # noqa: E402
+sys.path.insert(0, HERE)
+from rbts import run as runmod  # noqa: E402
 TOP = os.path.dirname(HERE)
 RUN = os.path.join(TOP, 'run.sh')
 MODEL = os.path.join(TOP, 'userspace-checker', 'reserve-model')
@@ -83,20 +85,14 @@ def model_row(line, fault, out):
 
 def live_row(line, fault, clock, duration, out):
     """One run of our series with the fault: the checks that FAILed."""
-    idf = os.path.join(out, 'run-id')
-    if os.path.exists(idf):
-        os.unlink(idf)
     log = os.path.join(out, 'live-%s-%s.log' % (fault, clock))
     seed = ['--seed-fault', fault] if fault != 'none' else []
     with open(log, 'w') as f:
-        rc = subprocess.run([RUN, 'run', '--kernel', line, '--clock', clock,
-                             '--duration', str(duration)] + seed, cwd=TOP, stdout=f,
-                            stderr=subprocess.STDOUT,
-                            env=dict(os.environ, RBTS_RUN_ID_FILE=idf)).returncode
+        rc, res = runmod.run_options(['--kernel', line, '--clock', clock,
+                                      '--duration', str(duration)] + seed, log=f)
     try:
-        with open(idf) as f:
-            rid = f.read().strip()
-        with open(os.path.join(TOP, 'results', rid, 'verdict.json')) as f:
+        rid = os.path.basename(res or '')
+        with open(os.path.join(res or '', 'verdict.json')) as f:
             v = json.load(f)
     except (OSError, ValueError):
         return {'verdict': 'ERROR', 'exit': rc, 'caught_by': [], 'run': None,

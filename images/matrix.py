@@ -33,7 +33,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
-RUN = os.path.join(TOP, 'run.sh')
+sys.path.insert(0, HERE)
+from rbts import plan as planmod, run as runmod  # noqa: E402
 CASES = os.path.join(HERE, 'guest', 'cases.sh')
 PATTERN = os.path.join(HERE, 'kernel-complaints.pattern')
 DEVICES = os.path.join(HERE, 'lava')
@@ -104,26 +105,17 @@ def cells(axes):
     return out
 
 
-def build_options(axes):
-    """The options of ./run.sh build that make the cell's kernel."""
-    return [o for a in ('kernel', 'variant', 'arch') if a in axes for o in AXES[a][1](axes[a])]
-
-
-def run_sh(args, **kw):
-    return subprocess.run([RUN] + args, cwd=TOP, **kw)
-
-
-def first_error(text):
-    """run.sh's own error line (the one before its hint), or its last line."""
-    lines = [line for line in text.strip().splitlines() if "see './run.sh" not in line]
-    return (lines or ['(no message)'])[0].replace('run.sh: ', '', 1)
+def cell_plan(cell, extra=()):
+    """The cell's Plan (its options as ./run.sh run takes them): the
+    Plan's own error if not."""
+    try:
+        return planmod.Plan('run').parse(cell['options'] + list(extra))
+    except planmod.PlanError as e:
+        raise MatrixError('cell %s: %s' % (cell['name'], e))
 
 
 def check_options(cell):
-    """The cell's options as ./run.sh run takes them: its own error if not."""
-    p = run_sh(['run'] + cell['options'] + ['--dry-run'], capture_output=True, text=True)
-    if p.returncode != 0:
-        raise MatrixError('cell %s: %s' % (cell['name'], first_error(p.stderr)))
+    cell_plan(cell, ['--dry-run'])
 
 
 def cases(results):
@@ -181,13 +173,12 @@ def run_local(cs, path):
     for i, c in enumerate(cs, 1):
         print('matrix: cell %d of %d: %s: ./run.sh run %s' % (i, len(cs), c['name'], ' '.join(c['options'])),
               flush=True)
-        idf = os.path.join(out, '.run-id')
         log = os.path.join(out, c['name'] + '.log')
         with open(log, 'w') as f:
-            rc = run_sh(['run'] + c['options'] + ['--ktap-console'], stdout=f, stderr=subprocess.STDOUT,
-                        env=dict(os.environ, RBTS_RUN_ID_FILE=idf)).returncode
-        rid = open(idf).read().strip() if os.path.exists(idf) else ''
-        res = os.path.join(TOP, 'results', rid) if rid else ''
+            r = runmod.Run(cell_plan(c, ['--ktap-console']), log=f)
+            rc = r.execute()
+        res = r.out or ''
+        rid = os.path.basename(res) if res else ''
         verdict = {0: 'PASS', 1: 'FAIL'}.get(rc, 'ERROR')
         row = dict(cell=c['name'], options=' '.join(c['options']), verdict=verdict, exit=rc,
                    results='results/' + rid if rid else '(none: see %s)' % os.path.relpath(log, TOP))
@@ -272,19 +263,15 @@ def write_lava(cs, out, url, build):
         if c['axes'].get('arch', 'x86_64') != 'x86_64':
             raise MatrixError('cell %s: --arch i386 drains its sub-buffers to the host through a '
                               'disk: no LAVA job (x86_64 cells only)' % c['name'])
-        plan_file = os.path.join(out, '.plan.json')
-        p = run_sh(['run'] + c['options'] + ['--ktap-console', '--plan', plan_file],
-                   capture_output=True, text=True)
-        if p.returncode != 0:
-            raise MatrixError('cell %s: %s' % (c['name'], first_error(p.stderr)))
-        with open(plan_file) as f:
-            plan = json.load(f)
-        os.unlink(plan_file)
+        cp = cell_plan(c, ['--ktap-console', '--dry-run'])
+        plan = cp.to_json()
         if build:
             print('matrix: cell %d of %d: %s: kernel %s' % (i, len(cs), c['name'], plan['kspec']), flush=True)
-            b = run_sh(['build'] + build_options(c['axes']), capture_output=True, text=True)
-            if b.returncode != 0:
-                raise MatrixError('cell %s: build failed: %s' % (c['name'], first_error(b.stderr)))
+            with open(os.path.join(out, c['name'] + '-build.log'), 'w') as f:
+                try:
+                    runmod.Run(cp, log=f).build()
+                except runmod.BuildError as e:
+                    raise MatrixError('cell %s: build failed: %s (%s)' % (c['name'], e, f.name))
             art = os.path.join(out, 'artifacts', plan['kspec'].replace(':', '_'))
             os.makedirs(art, exist_ok=True)
             shutil.copy(plan['kernel'], os.path.join(art, 'bzImage'))

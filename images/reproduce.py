@@ -14,6 +14,10 @@ or after it (our series), and the judging of the runs' results: hit or not.
       the findings that have a reproducer, by label
   reproduce.py kernels FINDING
       the kernels it has: 'before after', or 'before' (a finding with no kernel fix: open or explained)
+  reproduce.py run FINDING LINE RUNS DIR [before|after|vanilla]
+      RUNS runs of the reproducer on each of its kernels (or that one), each
+      a Run of the spine (images/rbts/run.py) logged in DIR, then judged
+      (./run.sh reproduce)
   reproduce.py judge FINDING LINE DIR
       DIR/runs.txt has one 'KERNEL RUN-ID EXIT' line per run (KERNEL:
       before or after); writes DIR/summary.json and prints the summary
@@ -26,7 +30,7 @@ signature does not explain it instead (0004's filter scenario also meets
 open finding (a)).  A run that did not finish (exit 2 or 3) is an error,
 neither hit nor clean.
 
-exit (judge): 0 the fix holds (after: no hit) and the reproducer hit before
+exit (run, judge): 0 the fix holds (after: no hit) and the reproducer hit before
       it, or an open finding's runs are judged; 1 a run after the fix hit;
       4 the reproducer never hit before the fix.  2 usage (an unknown
       finding, line or kernel)
@@ -209,7 +213,49 @@ def judge(f, line, out):
     return 4 if 'before' in rates and not rates['before']['hits'] else 0
 
 
+def run(f, line, runs, out, only=None):
+    """RUNS runs of F's reproducer on each of its kernels, in-process
+    through the spine (images/rbts/run.py), then judged."""
+    sys.path.insert(0, HERE)
+    from rbts import run as runmod
+    have = kernels(f)
+    if only:
+        if only not in have + ['vanilla']:
+            fail('finding %s has no %s kernel (it has: %s)' % (f['label'], only, ' '.join(have)))
+        have = [only]
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'runs.txt'), 'w'):
+        pass
+    for kernel in have:
+        opts = args(f, line, kernel)
+        with open(os.path.join(out, 'command-' + kernel), 'w') as fh:
+            fh.write('./run.sh %s\n' % ' '.join(opts))
+        what = {'vanilla': 'vanilla (natural rate)'}.get(
+            kernel, 'our series (no kernel fix)' if have == ['before'] else kernel + ' the fix')
+        for i in range(1, runs + 1):
+            print('==> reproduce %s on %s, %s: run %d of %d: ./run.sh %s'
+                  % (f['label'], line, what, i, runs, ' '.join(opts)), flush=True)
+            log = os.path.join(out, '%s-%d.log' % (kernel, i))
+            with open(log, 'w') as fh:
+                try:
+                    rc, res = runmod.run_options(opts, log=fh)
+                except runmod.planmod.PlanError as e:
+                    fail('%s: its reproducer is not a run: %s' % (f['label'], e))
+            tail = read_lines(log)
+            print('  ' + (tail[-1] if tail else ''), flush=True)
+            # none: a run that stopped before it had a results directory
+            with open(os.path.join(out, 'runs.txt'), 'a') as fh:
+                fh.write('%s %s %d\n' % (kernel, os.path.basename(res) if res else 'none', rc))
+    return judge(f, line, out)
+
+
 def main(argv):
+    if len(argv) in (5, 6) and argv[0] == 'run':
+        f = finding(argv[1])
+        series_dir(argv[2])
+        if not re.fullmatch(r'[1-9][0-9]{0,2}', argv[3]):
+            fail('RUNS must be 1 to 999, not %r' % argv[3])
+        return run(f, argv[2], int(argv[3]), argv[4], argv[5] if len(argv) == 6 else None)
     if len(argv) == 4 and argv[0] == 'args':
         print('\n'.join(args(finding(argv[1]), argv[2], argv[3])))
     elif len(argv) == 4 and argv[0] == 'judge':

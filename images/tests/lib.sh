@@ -15,22 +15,25 @@ mkdir -p "$LOGS"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# A boot: ./run.sh run ARGS; sets $rc, $res (the results directory) and
-# $log (what it printed); the checker's summary goes out as diagnostics.
+# A boot: a Run of the spine with the options of ./run.sh run, ARGS; sets
+# $rc, $res (the results directory) and $log (what it printed); the
+# checker's summary goes out as diagnostics.
+boots=0
 boot() {
 	log=$LOGS/$(basename "$0" .sh).log
 	rc=0
-	# its own results directory, not results/latest (another run's if
-	# runs overlap)
-	RBTS_RUN_ID_FILE=$tmp/run-id "$TOP/run.sh" run "$@" > "$log" 2>&1 || rc=$?
-	res=$TOP/results/$(cat "$tmp/run-id" 2>/dev/null || echo none)
+	# the test names the run's results directory (results/latest is
+	# another run's when runs overlap)
+	boots=$((boots + 1))
+	res=$TOP/results/$(date +%Y%m%d-%H%M%S)-$$-$boots
+	rbts run --out "$res" "$@" > "$log" 2>&1 || rc=$?
 	sed -n '/^rbcheck: rbstress/,$p' "$log" | sed 's/^/#   /'
 }
 
 # Build the kernel the options name (those of ./run.sh build); a failure
 # shows in the boot that follows.
 build_kernel() {
-	"$TOP/run.sh" build "$@" > "$LOGS/$(basename "$0" .sh)-build.log" 2>&1 ||
+	rbts build "$@" > "$LOGS/$(basename "$0" .sh)-build.log" 2>&1 ||
 		tail -n 5 "$LOGS/$(basename "$0" .sh)-build.log" | sed 's/^/# build: /'
 }
 

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The layout of one run's results directory, results/<id>/: every file,
+who writes it, who reads it, what it holds.  A writer writes only its own
+files; the guest's are never rewritten on the host.
+
+`python3 -m rbts.results` prints the table (docs/results.md has it too).
+"""
+import os
+
+# name: (writer, readers, what it holds).  The writers: guest (images/guest/,
+# brought back by boot.sh), boot (images/boot.sh), run (images/rbts/run.py),
+# model (images/model-verdict.py), collect (images/collect-results.sh),
+# faults (images/faults-table.py), verdict (images/verdict.py).
+FILES = {
+    'kernel': ('run', 'verdict, report',
+               'which kernel: spec, line, version (verdict.json "kernel")'),
+    'model.json': ('model', 'verdict',
+                   'the reserve-path model (and rb_time model) of the booted tree'),
+    'console.log': ('boot', 'verdict, people', "the guest's serial console"),
+    'console-stray-int3.log': ('boot', 'people',
+                               'the console of a first boot that died of a stray int3'),
+    'qemu.log': ('boot', 'people', "QEMU's own output"),
+    'stopped': ('guest', 'verdict', 'the run was stopped early from the host (soak)'),
+    'job-exit': ('guest', 'collect, verdict, faults',
+                "the guest job's exit status (stress: the checker's), or 'drained' (job drain: the host verifies)"),
+    'error.txt': ('guest, collect', 'verdict', 'a set-up error: one line'),
+    'job': ('guest', 'people', 'the job the guest ran'),
+    'settings': ('guest', 'verdict', 'the rbts.* settings the guest read'),
+    'module-settings.txt': ('guest', 'verdict', "the stress module's parameters"),
+    'module-stats.txt': ('guest', 'verdict, tests', "the stress module's counters"),
+    'insmod.txt': ('guest', 'people', 'insmod of the stress module'),
+    'kernel-stats.txt': ('guest', 'verdict', "the ring buffer's path counters (our series)"),
+    'phases': ('guest', 'verdict', 'the phases the stress visited (discard)'),
+    'filter-seq-mask': ('guest', 'collect', "the event filter's seq mask (rbts.discard)"),
+    'dmesg.txt': ('guest', 'verdict', "the guest kernel's log"),
+    'dmesg-before-faults.txt': ('guest', 'verdict', 'the log before the fault scenarios'),
+    'result.json': ('guest, collect', 'verdict, tests', "rbcheck's rules (live, or the drain's)"),
+    'result.ktap': ('guest, collect', 'people, CI', "rbcheck's rules as KTAP"),
+    'summary.txt': ('guest, collect', 'people', "rbcheck's summary"),
+    'raw': ('guest', 'collect', 'the sub-buffers the live checker read (--save-raw)'),
+    'violation-raw': ('guest', 'people', 'the sub-buffers around a violation'),
+    'violation.dat': ('guest', 'people', 'trace.dat around a violation'),
+    'restore.log': ('guest', 'people', "trace-cmd restore's output (violation.dat)"),
+    'trace.dat': ('guest', 'collect, report', 'the trace-cmd capture'),
+    'trace-cmd.log': ('guest', 'people', "trace-cmd record's output"),
+    'other.dat': ('guest', 'tests', "the kernel's own events under the run's clock"),
+    'drain': ('guest, boot', 'collect', "job drain: the sub-buffers and the guest's meta"),
+    'drain.log': ('guest', 'people', "job drain's output"),
+    'faults': ('guest, faults', 'faults, verdict', 'one directory per fault scenario; faults.json'),
+    'params.tap': ('guest', 'collect', 'job params: TAP'),
+    'rmmod.tap': ('guest', 'collect', 'job rmmod: TAP'),
+    'bench.txt': ('guest', 'bench', 'job bench: rbstress events per second'),
+    'ring_buffer_benchmark.txt': ('guest', 'bench', "the kernel's ring buffer benchmark"),
+    'buffer-stats.txt': ('guest', 'bench', 'the per-CPU buffer stats'),
+    'selftests.tsv': ('guest', 'selftests', 'job selftests: each ftracetest case and its result'),
+    'ftracetest-logs': ('guest', 'people', "ftracetest's own logs"),
+    'drain-verify-exit': ('collect', 'verdict', 'job drain: the host verify of the drained sub-buffers'),
+    'verify.err': ('collect', 'people', "that verify's stderr"),
+    'offline.json': ('collect', 'verdict', 'trace.dat verified on the host'),
+    'offline.txt': ('collect', 'people', "that verify's output"),
+    'offline-raw.json': ('collect', 'verdict', "the live run's sub-buffers verified on the host"),
+    'offline-raw.txt': ('collect', 'people', "that verify's output"),
+    'kernel-complaints.txt': ('verdict', 'people', 'what the kernel log said that it should not'),
+    'verdict.json': ('verdict', 'tests, matrix, reproduce, detection, people',
+                     'the verdict: checks, coverage, known findings, exit'),
+    'verdict.txt': ('verdict', 'people', 'the verdict in one line'),
+    'deltas.png': ('soak', 'people', 'the nested deltas (images/plot-deltas.sh)'),
+}
+
+
+def path(out, name):
+    """NAME of the run in OUT; a name the layout does not declare is a bug."""
+    if name not in FILES:
+        raise KeyError('results layout: no file %r (images/rbts/results.py)' % name)
+    return os.path.join(out, name)
+
+
+def write_kernel(out, kernel):
+    """Which kernel the run is of (verdict.json "kernel")."""
+    with open(path(out, 'kernel'), 'w') as f:
+        f.write('spec %s\nline %s\nversion %s\n' % (kernel.spec, kernel.line, kernel.version))
+
+
+def config_has(config, line):
+    try:
+        with open(config) as f:
+            return any(row.rstrip('\n') == line for row in f)
+    except OSError:
+        return False
+
+
+if __name__ == '__main__':
+    for name, (writer, readers, what) in FILES.items():
+        print('%-26s %-15s %-30s %s' % (name, writer, readers, what))

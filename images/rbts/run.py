@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A Run: one Plan built, booted, collected and judged, into one results
+directory (images/rbts/results.py says what each file of it is).
+
+  build    the kernel spec's tree, kernel, stress module, checker and
+           initramfs (images/prepare-tree.sh, build-kernel.sh,
+           build-module.sh, build-initramfs.sh: each skips what is up to
+           date)
+  boot     images/boot.sh: QEMU, the guest's job, its /out brought back
+  collect  images/collect-results.sh: what the host verifies again
+  judge    images/verdict.py: verdict.json, and the run's exit status
+
+Every guest boot of the project goes through Guest.boot() here (a Run's,
+the bench's, the selftests', the accelerator probe's); the steps are the
+scripts, run with the kernel's spec in RBTS_KERNEL.  Output goes to LOG (a
+file object; default: this process's stdout and stderr).
+"""
+import datetime
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+
+from rbts import kspec, plan as planmod, results
+
+IMAGES = kspec.IMAGES
+TOP = kspec.TOP
+
+
+class BuildError(Exception):
+    def __init__(self, what, rc):
+        super().__init__(what)
+        self.rc = rc
+
+
+class Guest:
+    """One kernel's steps: build it, boot it, judge what a boot left."""
+
+    def __init__(self, kernel, log=None):
+        self.kernel = kernel
+        self.log = log
+
+    def say(self, text):
+        f = self.log or sys.stdout
+        f.write(text + '\n')
+        f.flush()
+
+    def call(self, argv, check=True, capture=False, stop_button=False):
+        """Run one step; a failed one is BuildError if CHECK.  STOP_BUTTON:
+        Ctrl-C is the step's to take (boot.sh asks the guest to stop), not
+        this process's, which waits for the results."""
+        old = None
+        if stop_button:
+            old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            p = subprocess.run(argv, env=dict(os.environ, RBTS_KERNEL=self.kernel.spec),
+                               stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE if capture else self.log,
+                               stderr=self.log, text=True,
+                               preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                               if stop_button else None)
+        finally:
+            if old is not None:
+                signal.signal(signal.SIGINT, old)
+        if check and p.returncode != 0:
+            raise BuildError('%s failed (exit %d)' % (os.path.relpath(argv[0], TOP), p.returncode),
+                             p.returncode)
+        return p.stdout.strip() if capture else p.returncode
+
+    def script(self, name, *args, **kw):
+        return self.call([os.path.join(IMAGES, name)] + list(args), **kw)
+
+    # -- build -------------------------------------------------------------
+    def build(self, seed=None):
+        """Everything the guest needs, each part only if out of date."""
+        k = self.kernel
+        self.script('install-deps.sh')
+        if seed:
+            self.script('kernel/seed-patch.sh', k.line, seed, k.patches)
+        self.script('prepare-tree.sh')
+        self.script('build-kernel.sh')
+        self.script('build-module.sh')
+        self.checker()
+        if k.arch == 'i386':
+            self.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker'), 'O=' + k.guestout,
+                       'GUEST_CFLAGS=-m32', os.path.join(k.guestout, 'rbdrain')])
+        self.script('build-initramfs.sh')
+
+    def checker(self):
+        self.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker'),
+                   'O=' + os.path.join(kspec.build_dir(), 'checker')])
+
+    # -- boot --------------------------------------------------------------
+    def boot(self, out, append, accel='tcg', cpus=2, timeout=300, extra=(), quiet=False,
+             stop_button=False):
+        """images/boot.sh: the guest with the rbts.* words and kernel
+        parameters APPEND after the command line every guest has, its /out
+        brought back into OUT; its status (0: the guest powered off in
+        time)."""
+        argv = ['boot.sh', '--accel', accel, '--cpus', str(cpus), '--out', out, '--timeout',
+                str(timeout), '--append', planmod.GUEST_CMDLINE + ' ' + append] + list(extra)
+        if quiet:
+            argv.append('--quiet')
+        return self.script(*argv, check=False, stop_button=stop_button)
+
+    def probe_accel(self):
+        """KVM only if /dev/kvm is usable *and* a KVM guest reaches /init
+        within a few seconds (on nested setups it may hang at kernel
+        entry); otherwise TCG.  Cached per machine and kernel build in
+        build/accel-probe."""
+        cache = os.path.join(kspec.build_dir(), 'accel-probe')
+        try:
+            with open(os.path.join(self.kernel.kout, '.rbts-stamp')) as f:
+                stamp = f.read().strip()
+        except OSError:
+            stamp = ''
+        key = '%s %s %s' % (socket.gethostname(), os.uname().release, stamp)
+        try:
+            with open(cache) as f:
+                cached = f.read().splitlines()
+            if len(cached) == 2 and cached[0] == key:
+                self.say('accel: %s (cached probe result, %s)' % (cached[1], cache))
+                return cached[1]
+        except OSError:
+            pass
+        res, why = 'tcg', '/dev/kvm is not usable'
+        if os.access('/dev/kvm', os.R_OK | os.W_OK):
+            with tempfile.TemporaryDirectory() as d:
+                ok = self.boot(d, planmod.guest_words(self.kernel.line, ['job=probe']), accel='kvm',
+                               cpus=1, timeout=8, quiet=True) == 0
+                console = os.path.join(d, 'console.log')
+                if ok and os.path.exists(console) and 'RBTS-PROBE-OK' in open(console, errors='replace').read():
+                    res, why = 'kvm', 'a KVM guest reached /init'
+                else:
+                    why = 'a KVM guest did not reach /init within 8s'
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        with open(cache, 'w') as f:
+            f.write('%s\n%s\n' % (key, res))
+        self.say('accel: %s (%s)' % (res, why))
+        return res
+
+    # -- judge -------------------------------------------------------------
+    def judge(self, out, hung=None):
+        """images/verdict.py on OUT: verdict.json, and its exit status."""
+        if hung is not None:
+            return self.script('verdict.py', out, '--hung', str(hung), check=False)
+        startup = []
+        if results.config_has(self.kernel.config, 'CONFIG_RING_BUFFER_STARTUP_TEST=y'):
+            startup = ['--startup-test']
+        return self.script('verdict.py', out, *startup, check=False)
+
+
+def new_results_dir(out=None, prefix=''):
+    """A run's results directory: OUT, or results/PREFIX<date>-<pid>
+    (and results/latest: whichever run started last)."""
+    if out:
+        out = os.path.abspath(out)
+    else:
+        rid = '%s%s-%d' % (prefix, datetime.datetime.now().strftime('%Y%m%d-%H%M%S'), os.getpid())
+        out = os.path.join(TOP, 'results', rid)
+    os.makedirs(out, exist_ok=True)
+    if os.path.dirname(out) == os.path.join(TOP, 'results') and not prefix:
+        latest = os.path.join(TOP, 'results', 'latest')
+        try:
+            os.unlink(latest)
+        except FileNotFoundError:
+            pass
+        os.symlink(os.path.basename(out), latest)
+    return out
+
+
+class Run:
+    def __init__(self, plan, log=None):
+        self.plan = plan
+        self.kernel = plan.kernel
+        self.guest = Guest(plan.kernel, log)
+        self.out = None
+
+    def build(self):
+        self.guest.build(self.plan.seed)
+
+    def boot_collect_judge(self):
+        """Boot the built kernel into a new results directory; the run's
+        exit status (images/verdict.py's)."""
+        p, k, g = self.plan, self.kernel, self.guest
+        out = self.out = new_results_dir(p.out)
+        results.write_kernel(out, k)
+        # The reserve-path model of the very tree booted (model.json), and
+        # the rb_time_t model if the kernel uses the 32-bit one: seconds once
+        # per tree's code, then kept.
+        if g.script('model-verdict.py', k.src, out, '--config', k.config, check=False):
+            g.say('run.sh: images/model-verdict.py failed: the verdict will say the model was skipped')
+        accel = p.accel if p.accel != 'auto' else g.probe_accel()
+        extra = ', ' + ' '.join(p.settings) if p.settings else ''
+        g.say('==> booting: %s, %s CPU(s), clock %s, kernel %s%s%s, verifying for %ss'
+              % (accel, p.cpus, p.clock, k.describe(),
+                 ',' + ' '.join([''] + p.kernel_args) if p.kernel_args else '', extra, p.duration))
+        rc = g.boot(out, p.append(), accel, p.cpus, p.timeout(), p.boot_extra,
+                    stop_button='--stop-button' in p.boot_extra)
+        if rc != 0:
+            return g.judge(out, hung=p.timeout())
+        g.script('collect-results.sh', out)
+        if p.job == 'faults' and os.path.isdir(os.path.join(out, 'faults')):
+            g.say('\nfault scenarios (each verified live while the fault was injected):')
+            g.script('faults-table.py', out, check=False)
+        # The one verdict, from the structured results (verdict.json).
+        return g.judge(out)
+
+    def execute(self):
+        """Build, boot, collect, judge: the exit status; self.out is the
+        results directory (None if the build failed)."""
+        try:
+            self.build()
+        except BuildError as e:
+            self.guest.say('error: build: %s' % e)
+            return 2
+        return self.boot_collect_judge()
+
+
+def run_options(options, log=None, out=None):
+    """One `./run.sh run OPTIONS`, in-process: (exit status, results
+    directory or None).  A bad option is plan.PlanError."""
+    p = planmod.Plan('run').parse(list(options) + (['--out', out] if out else []))
+    r = Run(p, log=log)
+    return r.execute(), r.out

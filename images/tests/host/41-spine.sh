@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: the spine (images/rbts/): Plans from options as JSON, bad options refused before anything is spent, the results layout declares every file the guest and the host write
+. "$(dirname "$0")/../lib.sh"
+export PYTHONPATH=$TOP/images
+
+# A Plan's JSON (what --plan writes and matrix --lava reads) from options,
+# in-process: EXPR over p (the JSON) must be true.
+plan_is() {	# WHAT EXPR OPTIONS...
+	local what=$1 expr=$2 got
+	shift 2
+	got=$(python3 - "$expr" "$@" <<'PY' 2>&1
+import sys
+from rbts import plan
+p = plan.Plan('run').parse(sys.argv[2:]).to_json()
+print(eval(sys.argv[1], {'p': p}) or 'not so: %s' % p)
+PY
+)
+	[ "$got" = True ] && ok "plan: $what" || not_ok "plan: $what: $got"
+}
+plan_is "the default kernel is the first line of lines.table" \
+	"p['kspec'] == '$KSPEC_DEFAULT_LINE:ours:default:x86_64'"
+plan_is "--kernel 6.12 --debug: its kernel, panic_on_warn, 600 s of slack" \
+	"p['kspec'] == '6.12:ours:debug:x86_64' and 'panic_on_warn=1' in p['cmdline'] and p['timeout'] == 60 + 2 + 600" \
+	--kernel 6.12 --debug
+plan_is "--arch i386: job drain on a stream disk, no capture" \
+	"p['job'] == 'drain' and p['boot_extra'] == ['--stream-disk', '64G'] and 'rbts.capture=0' in p['cmdline']" \
+	--arch i386
+plan_is "--faults: every scenario's time in the limit" \
+	"p['job'] == 'faults' and p['timeout'] == 20 * 2 + 180" --faults resize,clock --duration 20
+plan_is "--singlestep: TCG, acpi=noirq" \
+	"p['boot_extra'] == ['--singlestep'] and p['cmdline'].endswith('acpi=noirq')" --singlestep
+
+# A bad option is refused by the Plan, one line, before anything is
+# extracted or built: an empty build directory stays empty.
+empty=$tmp/build
+mkdir -p "$empty"
+for args in "--depth@model --depth abc" "subbufkb=8@--subbuf-kb 8" "bogus_param@--mod bogus_param=5 --dry-run" \
+	    "--cpus@soak --cpus 9" "5.4@build --kernel 5.4" "--duration@faults --duration 0"; do
+	want=${args%%@*}
+	rc=0
+	err=$(RBTS_BUILD=$empty "$TOP/run.sh" ${args#*@} 2>&1 >/dev/null) || rc=$?
+	left=$(find "$empty" -mindepth 1 -maxdepth 1 ! -name model-args | wc -l)
+	[ "$rc" = 2 ] && [ "$(echo "$err" | head -n1 | grep -c -- "$want")" = 1 ] && [ "$left" = 0 ] &&
+		ok "run.sh ${args#*@}: exit 2, one line, nothing extracted or built" ||
+		not_ok "run.sh ${args#*@}: exit $rc, $left file(s) in the build directory: $err"
+done
+
+# Every file the guest writes into /out is declared by the results layout
+# (images/rbts/results.py): a reader can look up who writes it.
+undeclared=$(grep -rhoE '/out/[A-Za-z0-9_-]+[A-Za-z0-9_.-]*[A-Za-z0-9]' "$TOP/images/guest" "$TOP/images/build-initramfs.sh" |
+	sed 's|^/out/||' | sort -u | python3 -c '
+import sys
+from rbts import results
+print(" ".join(n for n in sys.stdin.read().split() if n not in results.FILES))')
+[ -z "$undeclared" ] && ok "results layout: declares every file the guest writes" ||
+	not_ok "results layout: the guest writes files it does not declare: $undeclared"
+# and every file the host adds (collect-results.sh, verdict.py)
+undeclared=$(grep -hoE '\$out/[A-Za-z0-9_.-]+[A-Za-z0-9]' "$TOP/images/collect-results.sh" |
+	sed 's|^\$out/||' | sort -u | python3 -c '
+import sys
+from rbts import results
+print(" ".join(n for n in sys.stdin.read().split() if n not in results.FILES))')
+[ -z "$undeclared" ] && ok "results layout: declares every file collect-results.sh writes" ||
+	not_ok "results layout: collect-results.sh writes files it does not declare: $undeclared"
+rc=0; python3 -c 'from rbts import results; results.path("/x", "no-such-file")' 2>/dev/null || rc=$?
+[ "$rc" != 0 ] && ok "results layout: a file it does not declare is an error" ||
+	not_ok "results layout: a file it does not declare is an error"
+
+# The shell's kernel paths are the spine's (spec.sh asks kspec.py).
+for spec in 6.1:ours:default:x86_64 6.12:vanilla:debug:x86_64 6.1:ours:rb-time-32:i386; do
+	sh=$(RBTS_KERNEL=$spec bash -c '. "$0/images/common.sh"; echo "$SRC $KOUT $INITRAMFS ${KCONFIGS[*]}"' "$TOP")
+	py=$(python3 -c 'import sys; from rbts import kspec; k = kspec.Kernel(sys.argv[1]); print(k.src, k.kout, k.initramfs, " ".join(k.kconfigs))' "$spec")
+	[ "$sh" = "$py" ] && ok "kspec $spec: the shell's paths are kspec.py's" ||
+		not_ok "kspec $spec: shell '$sh', Python '$py'"
+done
