@@ -14,9 +14,9 @@ set -euo pipefail
 
 frags=("${KCONFIGS[@]}" "$@")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "config fragment $f: no such file"; done
-[ -f "$SRC/.rbts-series" ] || die "no prepared tree in $SRC (run images/prepare-tree.sh)"
+[ -f "$TREE_STAMP" ] || die "no prepared tree in $SRC (run images/prepare-tree.sh)"
 
-stamp=$(hash_files "$SRC/.rbts-series" "${frags[@]}" "$0")
+stamp=$(hash_files "$TREE_STAMP" "${frags[@]}" "$0")
 bz=$KOUT/arch/x86/boot/bzImage
 if [ -f "$bz" ] && [ -f "$KOUT/.rbts-stamp" ] && [ "$(cat "$KOUT/.rbts-stamp")" = "$stamp" ]; then
 	say "kernel: up to date, not rebuilding (${bz#$TOP/})"
@@ -45,6 +45,24 @@ while IFS= read -r line; do
 	esac
 done < <(cat "${frags[@]}")
 [ "$missing" = 0 ] || exit 1
+
+# A tree given as it is (--ksrc): does the stress module fit its kernel?
+# Compiled against the configured tree (modules_prepare: a minute, not the
+# build's ten), so that a tree it does not fit is told so before a half
+# build: exit 2 with the compiler's first error.
+if [ -n "$KSRC" ]; then
+	info "checking that the stress module fits $SRC"
+	kmake -j"$NPROC" modules_prepare > "$KOUT/modules_prepare.log" 2>&1 ||
+		die "the tree $SRC does not prepare for modules: $(grep -m1 -E 'error|Error' "$KOUT/modules_prepare.log")"
+	fit=$KOUT/module-fit
+	rm -rf "$fit"
+	mkdir -p "$fit"
+	cp "$TOP"/stress-module/{*.c,*.h,Kbuild} "$fit/"
+	if ! make -C "$KOUT" M="$fit" ARCH="$ARCH" CC="ccache gcc" KBUILD_MODPOST_WARN=1 modules > "$fit/build.log" 2>&1; then
+		die "the stress module does not build against $SRC: $(grep -m1 -E 'error' "$fit/build.log" | sed "s|^$fit/||")"
+	fi
+	say "stress module: fits $SRC"
+fi
 
 info "building kernel $(kspec_describe) with $NPROC jobs (ccache: $CCACHE_DIR)"
 start=$(date +%s)

@@ -11,6 +11,15 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 [ $# -eq 0 ] || die "prepare-tree.sh takes no arguments (the kernel is RBTS_KERNEL)"
+if [ -n "$KSRC" ]; then
+	# A tree given as it is (--ksrc): nothing extracted, nothing applied,
+	# nothing written into it.  Its stamp changes every time, so that the
+	# kernel build always runs make on it (which rebuilds what changed).
+	mkdir -p "$(dirname "$TREE_STAMP")"
+	echo "ksrc $SRC $(date +%s%N)" > "$TREE_STAMP"
+	say "kernel tree: $SRC, as it is (no series applied)"
+	exit 0
+fi
 kspec_make_vanilla
 pdir=$PATCHES
 [ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install $KERNEL_PACKAGE)"
@@ -21,7 +30,7 @@ for p in "${patches[@]}"; do
 done
 stamp=$(hash_files "$KERNEL_TARBALL" "$pdir/series" ${patches[@]+"${patches[@]}"})
 
-if [ -f "$SRC/.rbts-series" ] && [ "$(cat "$SRC/.rbts-series")" = "$stamp" ]; then
+if [ -f "$TREE_STAMP" ] && [ "$(cat "$TREE_STAMP")" = "$stamp" ]; then
 	say "kernel tree: reusing $SRC (series unchanged)"
 	exit 0
 fi
@@ -45,5 +54,5 @@ done
 
 rm -rf "$SRC"
 mv "$SRC.new" "$SRC"
-echo "$stamp" > "$SRC/.rbts-series"
+echo "$stamp" > "$TREE_STAMP"
 say "kernel tree: ready with ${#patches[@]} patch(es)"

@@ -73,10 +73,11 @@ def parse_kernels(argv):
     """bench kernels' options: (kernels [(name, Kernel)], reps, duration,
     icount, threshold)."""
     o = {'--kernels': '', '--kernel': kspec.default_line(), '--reps': '3', '--duration': '10',
-         '--icount': '', '--threshold': '', '--series': ''}
+         '--icount': '', '--threshold': '', '--series': '', '--ksrc': ''}
     need = {'--kernels': 'a list', '--kernel': 'a line (have: %s)' % ' '.join(kspec.lines.names()),
             '--reps': 'a value', '--duration': 'a value', '--icount': 'a shift (0-9)',
-            '--threshold': 'a percentage', '--series': 'a directory'}
+            '--threshold': 'a percentage', '--series': 'a directory',
+            '--ksrc': 'a kernel tree (a directory)'}
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -94,11 +95,25 @@ def parse_kernels(argv):
         raise BenchError("--icount takes a shift of 0 to 9, not '%s'" % o['--icount'])
     if o['--threshold'] and not re.fullmatch(r'[0-9]+(\.[0-9]+)?', o['--threshold']):
         raise BenchError("--threshold must be a percentage, not '%s'" % o['--threshold'])
-    line, series = o['--kernel'], o['--series']
+    line, series, ksrc = o['--kernel'], o['--series'], o['--ksrc']
     if o['--kernels'] and series:
         raise BenchError('--kernels and --series cannot be combined (name the series in the '
                          'list: NAME=%s:DIR)' % line)
-    if series:
+    if ksrc and (series or o['--kernels']):
+        raise BenchError('--ksrc compares a tree with its line\'s vanilla kernel: not with '
+                         '--kernels or --series (name it in the list: NAME=LINE:@DIR)')
+    if ksrc:
+        tree = os.path.abspath(ksrc)
+        why = kspec.check_tree(tree)
+        if why:
+            raise BenchError('--ksrc: ' + why)
+        if '--kernel' not in argv:
+            line = kspec.line_of_tree(tree)
+            if not line:
+                raise BenchError('--ksrc %s: no line of images/kernel/lines.table is of its version '
+                                 '%s: say --kernel LINE' % (ksrc, kspec.tree_version(tree)))
+        kernels = [kernel_item('vanilla-' + line), kernel_item('ksrc=%s:@%s:default:x86_64' % (line, tree))]
+    elif series:
         if not os.path.isfile(os.path.join(series, 'series')):
             raise BenchError("--series %s: no 'series' file there" % series)
         series = os.path.abspath(series)

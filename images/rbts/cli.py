@@ -112,7 +112,7 @@ def cmd_soak(argv):
     return rc
 
 
-BUILD_VALUE = ('--kernel', '--arch', '--without', '--seed-fault')
+BUILD_VALUE = ('--kernel', '--arch', '--without', '--seed-fault', '--ksrc')
 BUILD_FLAG = ('--rb-time-32', '--debug', '--vanilla')
 
 
@@ -133,7 +133,7 @@ def cmd_build(argv):
         else:
             return usage_error('build', "build: unknown option '%s' (it takes %s)"
                                % (a, ', '.join(('--kernel', '--rb-time-32', '--debug', '--arch',
-                                                '--without', '--seed-fault', '--vanilla'))))
+                                                '--without', '--seed-fault', '--vanilla', '--ksrc'))))
     p = make_plan('build', args)
     if isinstance(p, int):
         return p

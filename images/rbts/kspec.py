@@ -4,8 +4,10 @@ of that kernel here and nowhere else (the shell's images/kernel/spec.sh asks
 this module: `kspec.py shell SPEC`).
 
   LINE     a line of images/kernel/lines.table (its first row by default)
-  SERIES   ours (the line's series in the checkout), vanilla (none), or
-           the absolute path of a directory with a 'series' file
+  SERIES   ours (the line's series in the checkout), vanilla (none), the
+           absolute path of a directory with a 'series' file, or @DIR: the
+           kernel tree at DIR as it is (--ksrc: a maintainer's branch; no
+           series, nothing written into it: its builds go to build/ksrc-*)
   VARIANT  default, rb-time-32 or debug (images/config/VARIANT.config)
   ARCH     x86_64 or i386
 
@@ -29,6 +31,7 @@ usage: kspec.py shell SPEC          the spec's paths as shell assignments
 exit:  0, 1 (check: invalid; without/seeded: refused, why on stderr), 2 usage
 """
 import glob
+import hashlib
 import os
 import re
 import shlex
@@ -91,11 +94,17 @@ def check(spec):
     if row is None:
         return ("kernel line '%s' is not in images/kernel/lines.table (have: %s)"
                 % (line, ' '.join(lines.names())))
-    if series.startswith('/'):
+    if series.startswith('@'):
+        why = check_tree(series[1:])
+        if why:
+            return why
+        if variant == 'rb-time-32':
+            return 'the rb-time-32 variant needs our series (a tree as it is has no RB_TIME_32 option)'
+    elif series.startswith('/'):
         if not os.path.isfile(os.path.join(series, 'series')):
             return "series directory '%s' has no 'series' file" % series
     elif series not in ('ours', 'vanilla'):
-        return "series must be ours, vanilla or an absolute directory, not '%s'" % series
+        return "series must be ours, vanilla, an absolute directory or @TREE, not '%s'" % series
     if variant not in VARIANTS:
         return 'variant must be one of: %s; not \'%s\'' % (' '.join(VARIANTS), variant)
     if variant not in row.variants:
@@ -104,6 +113,48 @@ def check(spec):
     if arch not in ARCHES:
         return 'arch must be one of: %s; not \'%s\'' % (' '.join(ARCHES), arch)
     return None
+
+
+def tree_version(tree):
+    """VERSION.PATCHLEVEL.SUBLEVEL of the kernel tree at TREE, or None."""
+    v = {}
+    try:
+        with open(os.path.join(tree, 'Makefile')) as f:
+            for row in f:
+                m = re.match(r'(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)', row)
+                if m:
+                    v[m.group(1)] = m.group(2)
+                if len(v) == 3:
+                    break
+    except OSError:
+        return None
+    return '%s.%s.%s' % (v['VERSION'], v['PATCHLEVEL'], v['SUBLEVEL']) if len(v) == 3 else None
+
+
+def check_tree(tree):
+    """None if TREE is a kernel tree this harness can build out of it as it
+    is, else why not (one line)."""
+    if not tree.startswith('/') or not os.path.isdir(tree):
+        return "kernel tree '%s': no such directory" % tree
+    if tree_version(tree) is None or not os.path.isfile(os.path.join(tree, 'kernel', 'trace',
+                                                                   'ring_buffer.c')):
+        return "'%s' is not a kernel tree (no Makefile with VERSION, or no kernel/trace/ring_buffer.c)" % tree
+    # Kbuild builds out of a tree (O=) only when the tree itself is clean
+    for f in ('.config', os.path.join('include', 'config', 'auto.conf')):
+        if os.path.exists(os.path.join(tree, f)):
+            return ("kernel tree '%s' has been configured or built in place (%s): Kbuild builds "
+                    "out of it only when it is clean (make mrproper)" % (tree, f))
+    return None
+
+
+def line_of_tree(tree):
+    """The line of lines.table whose version is the tree's VERSION.PATCHLEVEL,
+    or None."""
+    v = tree_version(tree)
+    if not v:
+        return None
+    major = '.'.join(v.split('.')[:2])
+    return next((r.line for r in lines.rows() if '.'.join(r.version.split('.')[:2]) == major), None)
 
 
 class Kernel:
@@ -121,15 +172,29 @@ class Kernel:
         self.package = row.package
         self.tarball = '/usr/src/%s.tar.xz' % row.package
         build = build_dir()
-        if self.series == 'ours':
+        self.ksrc = self.series.startswith('@')
+        if self.ksrc:
+            tree = self.series[1:]
+            self.version = tree_version(tree)
+            top = os.path.join(build, 'ksrc-%s-%s' % (
+                re.sub(r'[^a-zA-Z0-9_.-]', '_', os.path.basename(tree.rstrip('/'))),
+                hashlib.sha1(tree.encode()).hexdigest()[:8]))
+            self.patches, self.src = '', tree
+            # the tree is not ours to write: its stamp lives with its builds
+            self.stamp = os.path.join(top, '.rbts-series')
+        elif self.series == 'ours':
             self.patches, name = row.series, ''
         elif self.series == 'vanilla':
             self.patches, name = os.path.join(build, 'series-vanilla', 'patches-' + self.line), 'vanilla'
         else:
             self.patches = self.series
             name = re.sub(r'[^a-zA-Z0-9_.-]', '_', os.path.basename(self.series.rstrip('/')))
-        top = os.path.join(build, 'series-' + name) if name else build
-        self.src = os.path.join(top, 'linux-' + self.version)
+        if not self.ksrc:
+            top = os.path.join(build, 'series-' + name) if name else build
+            self.src = os.path.join(top, 'linux-' + self.version)
+            self.stamp = os.path.join(self.src, '.rbts-series')
+        # where this kernel's tree (but for --ksrc) and builds live
+        self.top = top
         self.flavour = '%s-%s' % (self.line, self.arch)
         if self.variant != 'default':
             self.flavour += '-' + self.variant
@@ -151,7 +216,7 @@ class Kernel:
             self.kconfigs.append(os.path.join(CONFIG, row.config))
         if self.series == 'ours':
             self.kconfigs.append(os.path.join(CONFIG, 'series.config'))
-        elif os.path.isfile(os.path.join(self.series, 'series.config')):
+        elif not self.ksrc and os.path.isfile(os.path.join(self.series, 'series.config')):
             self.kconfigs.append(os.path.join(self.series, 'series.config'))
         if self.variant != 'default':
             self.kconfigs.append(os.path.join(CONFIG, self.variant + '.config'))
@@ -159,7 +224,9 @@ class Kernel:
     def describe(self):
         """One line for people: what this kernel is."""
         s = {'ours': 'our series', 'vanilla': 'vanilla'}.get(self.series)
-        if s is None:
+        if self.ksrc:
+            s = 'the tree %s as it is' % self.src
+        elif s is None:
             s = 'series ' + os.path.relpath(self.series, TOP) if self.series.startswith(TOP + '/') \
                 else 'series ' + self.series
         return '%s (%s), %s, %s config, %s' % (self.version, self.line, s, self.variant, self.arch)
@@ -171,7 +238,8 @@ class Kernel:
              'KERNEL_PACKAGE': self.package, 'KERNEL_TARBALL': self.tarball,
              'PATCHES': self.patches, 'QEMU': self.qemu, 'SRC': self.src,
              'FLAVOUR': self.flavour, 'KOUT': self.kout, 'MODOUT': self.modout,
-             'INITRAMFS': self.initramfs, 'GUESTOUT': self.guestout}
+             'INITRAMFS': self.initramfs, 'GUESTOUT': self.guestout,
+             'KSRC': '1' if self.ksrc else '', 'TREE_STAMP': self.stamp}
         out = ['%s=%s' % (k, shlex.quote(x)) for k, x in v.items()]
         out.append('KCONFIGS=(%s)' % ' '.join(shlex.quote(c) for c in self.kconfigs))
         return '\n'.join(out)

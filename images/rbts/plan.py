@@ -92,6 +92,7 @@ class Plan:
         self.line = kspec.default_line()
         self.faults, self.without, self.seed = '', '', ''
         self.vanilla, self.dry_run, self.plan_file = False, False, ''
+        self.ksrc, self.line_given = '', False
         self.out = None
         self.kernel = None
 
@@ -121,6 +122,9 @@ class Plan:
                 self.capture = value(a, '--capture needs a value')
             elif a == '--kernel':
                 self.line = value(a, '--kernel needs a line (have: %s)' % ' '.join(kspec.lines.names()))
+                self.line_given = True
+            elif a == '--ksrc':
+                self.ksrc = value(a, '--ksrc needs a kernel tree (a directory)')
             elif a == '--rb-time-32':
                 if self.debug:
                     raise PlanError('--rb-time-32 and --debug cannot be combined')
@@ -250,7 +254,9 @@ class Plan:
             raise PlanError("--kernel: no line '%s' (have: %s)"
                             % (self.line, ' '.join(kspec.lines.names())))
         series = 'ours'
-        if self.vanilla:
+        if self.ksrc:
+            series = self.check_ksrc()
+        elif self.vanilla:
             if self.without:
                 raise PlanError('--vanilla has no patches to go --without')
             if any(a.startswith('ring_buffer_') for a in self.kernel_args):
@@ -282,6 +288,29 @@ class Plan:
         self.words = guest_words(self.line, self.guest_settings())
         return self
 
+    def check_ksrc(self):
+        """--ksrc DIR: a tree as it is, built with the config fragments of
+        its line (--kernel, or the line of its VERSION.PATCHLEVEL)."""
+        tree = os.path.abspath(self.ksrc)
+        why = kspec.check_tree(tree)
+        if why:
+            raise PlanError('--ksrc: ' + why)
+        for opt, given in (('--vanilla', self.vanilla), ('--without', self.without),
+                           ('--seed-fault', self.seed), ('--rb-time-32', self.variant == 'rb-time-32')):
+            if given:
+                raise PlanError('--ksrc %s is built as it is: not with %s (our series)' % (self.ksrc, opt))
+        if any(a.startswith('ring_buffer_') for a in self.kernel_args):
+            raise PlanError('--ksrc: a tree as it is has none of our test parameters '
+                            '(--legacy-nested-ts, --*-delay-us)')
+        if not self.line_given:
+            line = kspec.line_of_tree(tree)
+            if not line:
+                raise PlanError('--ksrc %s: a %s tree, and no line of images/kernel/lines.table is '
+                                'of its version: say --kernel LINE for the config fragments to use'
+                                % (self.ksrc, kspec.tree_version(tree)))
+            self.line = line
+        return '@' + tree
+
     # -- what the options make ---------------------------------------------
     def guest_settings(self):
         s = ['job=' + self.job, 'duration=' + self.duration, 'clock=' + self.clock,
@@ -309,11 +338,12 @@ class Plan:
         out = ['plan: ./run.sh %s (nothing is installed, built or booted)' % self.command,
                '  kernel      %s: %s' % (k.spec, k.describe()),
                '  config      tinyconfig + %s ' % ' '.join(os.path.basename(f) for f in k.kconfigs)]
-        for what, path in (('source', k.tarball), ('series', os.path.join(k.patches, 'series')),
-                           ('tree', k.src), ('kernel', k.bzimage),
-                           ('module', os.path.join(k.modout, 'rbstress.ko')),
-                           ('initramfs', k.initramfs),
-                           ('checker', os.path.join(kspec.build_dir(), 'checker', 'rbcheck'))):
+        parts = [('tree', k.src)] if k.ksrc else \
+            [('source', k.tarball), ('series', os.path.join(k.patches, 'series')), ('tree', k.src)]
+        parts += [('kernel', k.bzimage), ('module', os.path.join(k.modout, 'rbstress.ko')),
+                  ('initramfs', k.initramfs),
+                  ('checker', os.path.join(kspec.build_dir(), 'checker', 'rbcheck'))]
+        for what, path in parts:
             out.append('  %-11s %s (%s)' % (what, path, 'present' if os.path.exists(path) else 'to be made'))
         extra = ', boot.sh ' + ' '.join(self.boot_extra) if self.boot_extra else ''
         out.append('  boot        %s, accel %s, %s CPU(s), at most %ds%s'

@@ -46,6 +46,29 @@ for args in "--depth@model --depth abc" "subbufkb=8@--subbuf-kb 8" "bogus_param@
 		not_ok "run.sh ${args#*@}: exit $rc, $left file(s) in the build directory: $err"
 done
 
+# --ksrc: a tree that is not one, or one built in place, or with our
+# series' options, is refused by the Plan; a tree's line is its version's.
+fake=$tmp/tree
+mkdir -p "$fake/kernel/trace"
+printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 99\n' > "$fake/Makefile"
+: > "$fake/kernel/trace/ring_buffer.c"
+plan_is "--ksrc: a 6.12 tree is built with 6.12's fragments, as it is" \
+	"p['kspec'] == '6.12:@$fake:default:x86_64' and '/ksrc-tree-' in p['kernel']" --ksrc "$fake"
+printf 'VERSION = 5\nPATCHLEVEL = 4\nSUBLEVEL = 1\n' > "$tmp/Makefile.5"
+mkdir -p "$tmp/old/kernel/trace"; cp "$tmp/Makefile.5" "$tmp/old/Makefile"; : > "$tmp/old/kernel/trace/ring_buffer.c"
+mkdir -p "$tmp/built/kernel/trace"; cp "$fake/Makefile" "$tmp/built/"; : > "$tmp/built/kernel/trace/ring_buffer.c"; : > "$tmp/built/.config"
+for args in "no such directory@--ksrc $tmp/none" "is not a kernel tree@--ksrc $tmp" \
+	    "say --kernel LINE@--ksrc $tmp/old" "make mrproper@--ksrc $tmp/built" \
+	    "not with --vanilla@--ksrc $fake --vanilla" "none of our test parameters@--ksrc $fake --legacy-nested-ts" \
+	    "--ksrc: kernel tree .* no such directory@bench kernels --reps 1 --ksrc $tmp/none"; do
+	want=${args%%@*}
+	rc=0
+	a=${args#*@}; case "$a" in bench*) ;; *) a="$a --dry-run" ;; esac
+	err=$(RBTS_BUILD=$empty "$TOP/run.sh" $a 2>&1 >/dev/null) || rc=$?
+	[ "$rc" = 2 ] && [ "$(echo "$err" | head -n1 | grep -c -- "$want")" = 1 ] &&
+		ok "run.sh ${args#*@}: exit 2, says '$want'" || not_ok "run.sh ${args#*@}: exit $rc: $err"
+done
+
 # Every file the guest writes into /out is declared by the results layout
 # (images/rbts/results.py): a reader can look up who writes it.
 undeclared=$(grep -rhoE '/out/[A-Za-z0-9_-]+[A-Za-z0-9_.-]*[A-Za-z0-9]' "$TOP/images/guest" "$TOP/images/build-initramfs.sh" |
