@@ -36,9 +36,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, 'kernel'))
 import lines as kernel_lines  # noqa: E402
 sys.path.insert(0, HERE)
-from rbts import run as runmod  # noqa: E402
+from rbts import model as modelmod, run as runmod  # noqa: E402
 TOP = os.path.dirname(HERE)
-RUN = os.path.join(TOP, 'run.sh')
 MODEL = os.path.join(TOP, 'userspace-checker', 'reserve-model')
 BUILD = os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build'))
 
@@ -71,9 +70,12 @@ def model_row(line, fault, out):
     """rbreserve on the fault (none: the tree), at the default bounds."""
     j = os.path.join(out, 'model-%s.json' % fault)
     with open(os.path.join(out, 'model-%s.txt' % fault), 'w') as log:
-        rc = subprocess.run([RUN, 'model', '--reserve', '--kernel', line, '--variant',
-                             'tree' if fault == 'none' else fault,
-                             '--json', j], cwd=TOP, stdout=log, stderr=subprocess.STDOUT).returncode
+        try:
+            rc = modelmod.reserve_model(line, 'ours', ['--variant', 'tree' if fault == 'none' else fault,
+                                                       '--json', j], log=log)
+        except (modelmod.ModelError, runmod.BuildError) as e:
+            log.write('error: %s\n' % e)
+            rc = 2
     try:
         with open(j) as f:
             res = json.load(f)

@@ -34,6 +34,20 @@ def check_args(folder, prog, args):
         raise ModelError('model: ' + why.split(' (see ')[0])
 
 
+def reserve_model(line, series, args, log=None):
+    """rbreserve with ARGS on LINE's tree (SERIES: ours or vanilla): its
+    exit status.  For the command and for programs (detection-table.py)."""
+    k = kspec.Kernel('%s:%s:default:x86_64' % (line, series))
+    g = runmod.Guest(k, log)
+    g.script('install-deps.sh')
+    check_args('reserve-model', 'rbreserve', args)
+    g.script('prepare-tree.sh')
+    out = os.path.join(kspec.build_dir(), 'reserve-model', '%s-%s' % (k.line, k.series))
+    g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'reserve-model'),
+            'O=' + out, 'KSRC=' + k.src], capture=True)
+    return g.call([os.path.join(out, 'rbreserve')] + list(args), check=False)
+
+
 def model(argv):
     """The model command: its exit status (ModelError for a bad option)."""
     line, reserve, series, ksrc, args = '', False, 'ours', '', list(argv)
@@ -69,16 +83,7 @@ def model(argv):
         why = kspec.check('%s:ours:default:x86_64' % (line or kspec.default_line()))
         if why:
             raise ModelError('model: ' + why)
-        k = kspec.Kernel('%s:%s:default:x86_64' % (line or kspec.default_line(), series))
-        g = runmod.Guest(k)
-        g.script('install-deps.sh')
-        check_args('reserve-model', 'rbreserve', args)
-        g.script('prepare-tree.sh')
-        out = os.path.join(kspec.build_dir(), 'reserve-model', '%s-%s' % (k.line, k.series))
-        g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'reserve-model'),
-                'O=' + out, 'KSRC=' + k.src], capture=True)
-        sys.stdout.flush()
-        os.execv(os.path.join(out, 'rbreserve'), ['rbreserve'] + args)
+        return reserve_model(line or kspec.default_line(), series, args)
     spec = '%s:ours:default:x86_64' % (line or kspec.default_line())
     if line:
         why = kspec.check('%s:ours:rb-time-32:x86_64' % line)
