@@ -48,12 +48,20 @@ install -D -m 0644 "$TOP/images/guest/lib.sh" "$stage/etc/rbts/lib.sh"
 mkdir -p "$stage/etc/rbts/jobs"
 install -m 0644 "$TOP"/images/guest/jobs/*.sh "$stage/etc/rbts/jobs/"
 install -m 0755 "$TOP/images/guest/faults.sh" "$stage/bin/rbts-faults"
+# each fault's injector as NAME.sh, and their order (images/rbts/faults.py)
+mkdir -p "$stage/etc/rbts/faults"
+for f in "$TOP"/images/guest/faults/[0-9]*-*.sh; do
+	n=$(basename "$f" .sh)
+	install -m 0644 "$f" "$stage/etc/rbts/faults/${n#*-}.sh"
+	echo "${n#*-}"
+done > "$stage/etc/rbts/faults/order"
 install -m 0644 "$ko" "$stage/lib/modules/rbstress.ko"
 # The kernel's own ring buffer benchmark, for ./run.sh bench kernels.
 rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
 [ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
-install -m 0644 "$TOP/images/guest/settings.table" "$stage/etc/rbts/settings.table"
+# the settings table with its lists made (@faults: the fault files)
+"$TOP/images/guest-args.py" --table > "$stage/etc/rbts/settings.table"
 install -m 0644 "$TOP/images/guest/cases.sh" "$TOP/images/kernel-complaints.pattern" "$stage/etc/rbts/"
 # The trace_printk sample, where ftracetest's modprobe finds it.
 tpk=$KOUT/samples/trace_printk/trace-printk.ko

@@ -11,6 +11,9 @@ usage: guest-args.py [--line LINE] KEY=VALUE...
                                           buffer cannot have is refused
        guest-args.py --values KEY         print the values a KEY may take
        guest-args.py --default KEY        print a KEY's default
+       guest-args.py --table              print the table, its lists made
+                                          (@faults: the fault files of
+                                          images/guest/faults/, in order)
 exit:  0, or 2 with one line saying which setting is wrong and why
 """
 import os
@@ -19,6 +22,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
 import lines as kernel_lines  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rbts import faults  # noqa: E402
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
 # A setting that only some kernel lines have: any value but its default
@@ -47,6 +52,11 @@ def all_lines():
     return kernel_lines.names()
 
 
+def made(text):
+    """A table cell with its lists made: @faults is the fault files' names."""
+    return text.replace('@faults', ','.join(faults.names()))
+
+
 def load():
     rows = {}
     with open(TABLE) as f:
@@ -54,7 +64,7 @@ def load():
             if not line.strip() or line.startswith('#'):
                 continue
             key, typ, default, what = re.split(r'\s+', line.strip(), maxsplit=3)
-            rows[key] = (typ, default, what)
+            rows[key] = (made(typ), made(default), what)
     return rows
 
 
@@ -87,6 +97,13 @@ def check(key, value, typ):
 
 def main(argv):
     rows = load()
+    if argv == ['--table']:
+        with open(TABLE) as f:
+            for line in f:
+                print(line.rstrip('\n') if line.startswith('#') or not line.strip() else
+                      '\t'.join([made(c) for c in re.split(r'\s+', line.strip(), maxsplit=3)[:3]] +
+                                 re.split(r'\s+', line.strip(), maxsplit=3)[3:]))
+        return 0
     if len(argv) == 2 and argv[0] in ('--values', '--default'):
         if argv[1] not in rows:
             print('guest-args: no setting %r in %s' % (argv[1], TABLE), file=sys.stderr)

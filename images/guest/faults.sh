@@ -7,22 +7,9 @@
 # own evidence as "name value" lines.
 #
 # usage: rbts-faults SCENARIO CHECKER-PID
-#   resize        buffer_size_kb down to 1/64 and back up, the reader
-#                 stalled before the shrink (it removes unread events)
-#   clock         trace_clock local <-> global (the kernel resets the buffer)
-#   hotplug       the last CPU offline and online again (the writers follow)
-#   instances     another instance created, written to and destroyed
-#   tracing-on    the instance's tracing_on off and on
-#   overwrite     the reader stalled (SIGSTOP) on a small buffer: the kernel
-#                 overwrites, and reports the loss to the reader
-#   no-overwrite  the same with options/overwrite 0: the kernel drops new
-#                 events and counts them ("dropped events", or "commit
-#                 overrun" while the commit page is the reader's)
-#   filter        the filter 'seq & 7' set and cleared: events are discarded
-#                 after their reservation when nested (below the per-CPU
-#                 filter buffer's user)
-#   reload        rbstress unloaded and loaded again under load
-#   mixed         all of the above, one at a time, in random order
+#   SCENARIO      a fault of /etc/rbts/faults/ (images/guest/faults/NN-NAME.sh:
+#                 each fault's one entry, its injector and its evidence), or
+#   mixed         all of them, one at a time, in random order
 # Environment: I (instance dir), BUFKB, CLOCK, MODPARAMS.
 scenario=$1 checker=$2
 n=0
@@ -76,56 +63,15 @@ stall_reader() {	# $1: overwrite mode 1 or 0
 	fi
 }
 
+# One injection of fault $1: its file, sourced here with the helpers above
+# (its 'return 1': it could not be injected).
 inject() {
-	case "$1" in
-	resize)
-		# The reader stalls first and goes on just before the shrink,
-		# so that the pages the shrink removes (those after the tail,
-		# the oldest) hold events it has not read: their loss must be
-		# reported at the gap, before the reader passes it (0005).
-		kill -STOP "$checker" 2>/dev/null; pause 0.3
-		kill -CONT "$checker" 2>/dev/null
-		echo $((BUFKB / 64 > 16 ? BUFKB / 64 : 16)) > "$I/buffer_size_kb"; pause 0.3
-		echo "$BUFKB" > "$I/buffer_size_kb"; pause 0.3 ;;
-	clock)
-		echo local > "$I/trace_clock"; pause 0.8
-		echo "$CLOCK" > "$I/trace_clock"; pause 0.8 ;;
-	hotplug)
-		cpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | sort -V | tail -n 1)
-		[ -f "$cpu/online" ] || return 1
-		echo 0 > "$cpu/online" || return 1
-		pause 0.5
-		echo 1 > "$cpu/online" || return 1
-		pause 0.5 ;;
-	instances)
-		side=/sys/kernel/tracing/instances/rbts-side
-		mkdir "$side" || return 1
-		echo 16 > "$side/buffer_size_kb"
-		echo "rbts: a marker in the side instance" > "$side/trace_marker"
-		echo local > "$side/trace_clock"
-		pause 0.1
-		rmdir "$side" || return 1
-		pause 0.1 ;;
-	tracing-on)
-		echo 0 > "$I/tracing_on"; pause 0.2
-		echo 1 > "$I/tracing_on"; pause 0.3 ;;
-	overwrite)	stall_reader 1 ;;
-	no-overwrite)	stall_reader 0 ;;
-	filter)
-		echo 'seq & 7' > "$I/events/rbstress/rbstress_event/filter"; pause 0.5
-		echo 0 > "$I/events/rbstress/rbstress_event/filter"; pause 0.3 ;;
-	reload)
-		rmmod rbstress || return 1
-		# shellcheck disable=SC2086 # a list of parameters
-		insmod /lib/modules/rbstress.ko clock="$CLOCK" $MODPARAMS || return 1
-		echo 1 > "$I/events/rbstress/enable"
-		pause 1.5 ;;
-	*)	return 1 ;;
-	esac
+	[ -f "/etc/rbts/faults/$1.sh" ] || return 1
+	. "/etc/rbts/faults/$1.sh"
 }
 
-# every scenario but mixed, from the guest's settings table
-all=$(awk '$1 == "faults" { print $3 }' /etc/rbts/settings.table | tr ',' ' ')
+# every scenario but mixed, in order (the files' order, build-initramfs.sh)
+all=$(cat /etc/rbts/faults/order)
 # Start once the checker reads the buffers: it has opened trace_pipe_raw
 # (a loaded machine has been seen to switch the clock before the checker
 # had read trace_clock, which it then found differing from the module's).

@@ -90,6 +90,23 @@ rc=0; python3 -c 'from rbts import results; results.path("/x", "no-such-file")' 
 [ "$rc" != 0 ] && ok "results layout: a file it does not declare is an error" ||
 	not_ok "results layout: a file it does not declare is an error"
 
+# A fault is one file (images/guest/faults/): the run options take it
+# from there, and its evidence, where it has one, is not there in a run
+# that left none.
+got=$(python3 - "$TOP/images/guest-args.py" <<'PY' 2>&1
+import subprocess, sys
+from rbts import faults
+fs = faults.load()
+values = subprocess.run([sys.argv[1], '--values', 'faults'], capture_output=True, text=True).stdout.split()
+default = subprocess.run([sys.argv[1], '--default', 'faults'], capture_output=True, text=True).stdout.strip()
+bad = [f.name for f in fs if f.evidence != 'True' and faults.judge(f, {}, {}, 16)[1]]
+print(values == [f.name for f in fs] + ['mixed'] and default == ','.join(f.name for f in fs)
+      and len(fs) >= 9 and not bad or (values, default, bad))
+PY
+)
+[ "$got" = True ] && ok "faults: each a file of images/guest/faults/; the options and the default list are theirs; no evidence without a trace of it" ||
+	not_ok "faults: $got"
+
 # The shell's kernel paths are the spine's (spec.sh asks kspec.py).
 for spec in 6.1:ours:default:x86_64 6.12:vanilla:debug:x86_64 6.1:ours:rb-time-32:i386; do
 	sh=$(RBTS_KERNEL=$spec bash -c '. "$0/images/common.sh"; echo "$SRC $KOUT $INITRAMFS ${KCONFIGS[*]}"' "$TOP")
