@@ -31,6 +31,8 @@ import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import patchfile  # noqa: E402
 
 
 def git(gitdir, *args):
@@ -43,11 +45,11 @@ def blurb_from_cover(path):
     header and the shortlog), as a blurb: subject, blank line, text."""
     with open(path) as f:
         s = f.read()
-    m = re.search(r'^Subject: \[[^]]*\] (.*(?:\n .*)*)\n', s, re.M)
-    if not m:
+    got = patchfile.subject(s)
+    if not got:
         sys.exit('%s: no Subject: line' % path)
-    subject = ' '.join(m.group(1).split())
-    body = s[s.index('\n\n', m.end() - 1) + 2:]
+    subject, end = got
+    body = s[s.index('\n\n', end - 1) + 2:]
     # the shortlog: "Name (N):" after the text
     body = re.split(r'\n\n[^\n]+ \(\d+\):\n', body, maxsplit=1)[0]
     return subject + '\n\n' + body.rstrip('\n') + '\n'

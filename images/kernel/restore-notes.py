@@ -19,6 +19,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import patchfile  # noqa: E402
+
 
 def die(msg):
     print('restore-notes: %s' % msg, file=sys.stderr)
@@ -43,10 +46,10 @@ def series(part):
 def subject_and_notes(path):
     with open(path) as f:
         s = f.read()
-    m = re.search(r'^Subject: \[[^]]*\] (.*(?:\n .*)*)\n', s, re.M)
-    if not m:
+    got = patchfile.subject(s)
+    if not got:
         die('%s: no Subject: line' % path)
-    subject = ' '.join(m.group(1).split())
+    subject = got[0]
     n = re.search(r'^---\n\nNotes:\n((?:    .*\n|\n)*?)\n [^ \n].*\|', s, re.M)
     notes = None
     if n:
