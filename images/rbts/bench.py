@@ -29,7 +29,7 @@ IMAGES = kspec.IMAGES
 TOP = kspec.TOP
 
 
-class BenchError(Exception):
+class BenchError(planmod.PlanError):
     """A bad option: one line."""
 
 
@@ -78,14 +78,7 @@ def parse_kernels(argv):
             '--reps': 'a value', '--duration': 'a value', '--icount': 'a shift (0-9)',
             '--threshold': 'a percentage', '--series': 'a directory',
             '--ksrc': 'a kernel tree (a directory)'}
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a not in o:
-            raise BenchError("bench kernels: unknown option '%s'" % a)
-        if not args:
-            raise BenchError('%s needs %s' % (a, need[a]))
-        o[a] = args.pop(0)
+    planmod.value_options(argv, o, need, 'bench kernels')
     reps, dur = o['--reps'], planmod.parse_duration(o['--duration'])
     if not re.fullmatch(r'[1-9][0-9]?', reps):
         raise BenchError("--reps must be 1 to 99, not '%s'" % reps)

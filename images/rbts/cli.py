@@ -286,7 +286,7 @@ def cmd_selftests(argv):
         return 0
     try:
         line, timeout = selftests.parse(argv)
-    except selftests.SelftestsError as e:
+    except planmod.PlanError as e:
         return usage_error('selftests', str(e))
     return selftests.selftests(line, timeout)
 
@@ -305,7 +305,7 @@ def cmd_bench(argv):
         if what == 'kernels':
             return bench.bench_kernels(*bench.parse_kernels(argv[1:]))
         return bench.bench_checker(*bench.parse_checker(argv[1:]))
-    except bench.BenchError as e:
+    except planmod.PlanError as e:
         return usage_error(topic, str(e))
 
 

@@ -71,6 +71,21 @@ def guest_words(line, settings):
     return ' '.join(words)
 
 
+def value_options(argv, values, needs, who):
+    """Options that each take a value (bench kernels, selftests): ARGV's
+    into VALUES, which holds their defaults; NEEDS says what each takes.
+    An unknown option or a missing value is PlanError."""
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a not in values:
+            raise PlanError("%s: unknown option '%s'" % (who, a))
+        if not args:
+            raise PlanError('%s needs %s' % (a, needs[a]))
+        values[a] = args.pop(0)
+    return values
+
+
 def parse_duration(text):
     """90s, 30m, 6h or plain seconds -> seconds; else the text, unchanged,
     for the check to refuse."""

@@ -22,22 +22,15 @@ IMAGES = kspec.IMAGES
 TOP = kspec.TOP
 
 
-class SelftestsError(Exception):
+class SelftestsError(planmod.PlanError):
     """A bad option: one line."""
 
 
 def parse(argv):
     """selftests' options: (line, timeout)."""
     o = {'--timeout': '120', '--kernel': kspec.default_line()}
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a not in o:
-            raise SelftestsError("selftests: unknown option '%s'" % a)
-        if not args:
-            raise SelftestsError('%s needs %s' % (a, 'a value' if a == '--timeout' else
-                                                  'a line (have: %s)' % ' '.join(kspec.lines.names())))
-        o[a] = args.pop(0)
+    planmod.value_options(argv, o, {'--timeout': 'a value', '--kernel': 'a line (have: %s)'
+                                    % ' '.join(kspec.lines.names())}, 'selftests')
     if not re.fullmatch(r'[1-9][0-9]{0,3}', o['--timeout']):
         raise SelftestsError("--timeout must be 1 to 9999 seconds, not '%s'" % o['--timeout'])
     why = kspec.check('%s:ours:default:x86_64' % o['--kernel'])
