@@ -23,6 +23,8 @@ run left as structured results in RESULTS-DIR:
   rb-time-model  model.json's rb_time: the rb_time_t model of that tree's
               32-bit rb_time_t, for a kernel that uses it (--rb-time-32, a
               32-bit 6.1); a counterexample FAILs the run
+  path-counters  the kernel's path counters are its line's (one set of A-C
+              outcomes; read_failed only with a 32-bit rb_time_t)
   coverage    the kernel's path counters (result.json) against
               images/coverage.table, with the run's settings (settings,
               module-settings.txt, phases): a path expected and not reached
@@ -43,6 +45,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
+import lines as kernel_lines  # noqa: E402
+
+# The outcomes of an interruption between A and C, as each line's code
+# counts them (our series' counters): 6.1 two, 6.12 three.  A kernel counts
+# one set, whole.
+A_TO_C_SETS = ({'A-C', 'A-C,C-F_delta_0'}, {'B-C', 'A-B_delta_0', 'C-F_delta_0'})
 
 EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3}
 EXIT_INCOMPLETE = 4
@@ -345,6 +354,38 @@ def model_summary(res):
         res.get('replay_command', ''))
 
 
+def check_path_counters(run):
+    """The kernel's path counters are its line's: one set of A-C outcomes,
+    and read_failed only where the line has the 32-bit rb_time_t (a
+    counter of another line's code, or a missing one, is a series that
+    does not fit the kernel it was applied to)."""
+    res = read_json(run.path('result.json'))
+    counters = (res or {}).get('path_counters')
+    line = key_values(read(run.path('kernel')), ' ').get('line')
+    row = kernel_lines.get(line) if line else None
+    if not counters or not row:
+        return
+    names = set().union(*(set(c) for c in counters)) - {'cpu'}
+    whole = [s for s in A_TO_C_SETS if s <= names]
+    part = [s for s in A_TO_C_SETS if s & names]
+    rb32 = 'rb-time-32' in row.variants
+    why = []
+    if len(whole) != 1 or len(part) != 1:
+        why.append('A-C outcomes counted: %s (one set of %s)' % (
+            ', '.join(sorted(names & set().union(*A_TO_C_SETS))) or 'none',
+            ' or '.join('{%s}' % ', '.join(sorted(s)) for s in A_TO_C_SETS)))
+    if ('read_failed' in names) != rb32:
+        why.append('read_failed %s, and line %s has %s 32-bit rb_time_t'
+                   % ('counted' if 'read_failed' in names else 'not counted', line,
+                      'a' if rb32 else 'no'))
+    if why:
+        run.check('path-counters', 'FAIL', 'the kernel\'s path counters are not line %s\'s: %s'
+                  % (line, '; '.join(why)))
+    else:
+        run.check('path-counters', 'PASS', 'the kernel counts line %s\'s paths: %s%s' % (
+            line, ', '.join(sorted(whole[0])), ', read_failed' if rb32 else ''))
+
+
 def check_model(run):
     """The reserve-path model of the tree this run booted: a counterexample
     FAILs the run, whatever the live stress saw."""
@@ -404,6 +445,7 @@ def main():
             check_faults(run)
     coverage = check_coverage(run) if a.hung is None else []
     check_model(run)
+    check_path_counters(run)
     verdict = decide(run)
     incomplete = [r['path'] for r in coverage if r['verdict'] == 'NOT REACHED']
     status = EXIT[verdict]

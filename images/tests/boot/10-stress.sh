@@ -12,18 +12,11 @@ must_pass "$LINE: stress run PASSes, complete (not 'PASS (incomplete)', exit 4)"
 	ok "$LINE: the guest ran $KERNEL_VERSION (verdict.json and its dmesg)" ||
 	not_ok "$LINE: the guest ran $KERNEL_VERSION: verdict.json says '$(verdict_field kernel.version)'"
 coverage_taps
-# A line's series counts the A-C outcomes of its own code: 6.1 two
-# (A-C, A-C,C-F_delta_0), 6.12 three (B-C, A-B_delta_0, C-F_delta_0); and
-# read_failed only where the line has the 32-bit rb_time_t.
-python3 - "$res/result.json" "$(kspec_line_variants "$LINE")" <<'PY' &&
-import json, sys
-names = set().union(*(set(c) for c in json.load(open(sys.argv[1]))['path_counters'] or [{}]))
-sets = ({'A-C', 'A-C,C-F_delta_0'}, {'B-C', 'A-B_delta_0', 'C-F_delta_0'})
-one = [s <= names for s in sets].count(True) == 1 and not all(s & names for s in sets)
-sys.exit(not (one and (('read_failed' in names) == ('rb-time-32' in sys.argv[2].split()))))
-PY
-	ok "$LINE: the kernel counts one set of A-C outcomes, and read_failed only with a 32-bit rb_time_t" ||
-	not_ok "$LINE: the kernel's path counters are not its line's: $(python3 -c 'import json, sys; print(sorted(set().union(*(set(c) for c in json.load(open(sys.argv[1]))["path_counters"] or [{}]))))' "$res/result.json" 2>/dev/null)"
+# A line's series counts the A-C outcomes of its own code, and read_failed
+# only where the line has the 32-bit rb_time_t (verdict.py: path-counters).
+[ "$(check_verdict path-counters)" = PASS ] &&
+	ok "$LINE: the kernel counts its line's paths (verdict.json path-counters)" ||
+	not_ok "$LINE: the kernel's path counters are its line's: $(check_verdict path-counters)"
 left=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["fast_path"]["left_fast_path"])' \
 	"$res/result.json" 2>/dev/null)
 [ "$left" = 0 ] && ok "$LINE: every event that interrupted nobody's time update kept the fast path" ||

@@ -324,6 +324,22 @@ PY
 }
 cover covered
 expect "every expected path reached" PASS 0 "incomplete=" "checks.3.name=coverage" "checks.3.verdict=PASS"
+# The kernel's counters are its line's (results/<id>/kernel names the line).
+echo "line 6.1" > "$d/kernel"
+expect "6.1's counters on a 6.1 kernel: path-counters PASS" PASS 0 "checks.5.name=path-counters" "checks.5.verdict=PASS"
+LINE=6.12 cover counters-6.12
+echo "line 6.12" > "$d/kernel"
+expect "6.12's counters on a 6.12 kernel: path-counters PASS" PASS 0 "checks.5.verdict=PASS"
+echo "line 6.1" > "$d/kernel"
+expect "6.12's counters on a 6.1 kernel: FAIL" FAIL 1 "checks.5.name=path-counters" "checks.5.verdict=FAIL" \
+	"checks.5.detail~=read_failed not counted"
+cover both-sets B-C=3
+echo "line 6.1" > "$d/kernel"
+expect "both lines' A-C outcomes counted: FAIL" FAIL 1 "checks.5.verdict=FAIL" "checks.5.detail~=one set of"
+cover rf-on-6.12
+echo "line 6.12" > "$d/kernel"
+expect "read_failed on a line without the 32-bit rb_time_t: FAIL" FAIL 1 "checks.5.verdict=FAIL" \
+	"checks.5.detail~=line 6.12 has no 32-bit"
 cover no-extend time_extend=0
 expect "time_extend expected and not reached" PASS 4 "incomplete=time_extend" "checks.3.verdict=INCOMPLETE"
 [ "$(cat "$d/verdict.txt")" = "PASS (incomplete: time_extend not reached)" ] &&
