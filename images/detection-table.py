@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """./run.sh detection: which check catches which seeded fault.
 
-The reserve model's seeded faults (userspace-checker/reserve-model/
+The reserve model's seeded faults (userspace-checker/models/reserve/
 extract-reserve.py: historical bugs of this code put back, and faults of
 the same kind) are the project's own yardstick of detection power.  For
 each fault that applies to the line's tree:
@@ -38,7 +38,7 @@ import lines as kernel_lines  # noqa: E402
 sys.path.insert(0, HERE)
 from rbts import model as modelmod, run as runmod  # noqa: E402
 TOP = os.path.dirname(HERE)
-MODEL = os.path.join(TOP, 'userspace-checker', 'reserve-model')
+MODEL = os.path.join(TOP, 'userspace-checker', 'models', 'reserve')
 BUILD = os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build'))
 
 

@@ -35,10 +35,10 @@ done
 [ -n "$rb_time" ] || [ ! -f "$ksrc/include/linux/ring_buffer_types.h" ] ||
 	rels+=(include/linux/ring_buffer_types.h)
 if [ -n "$rb_time" ]; then
-	model=$TOP/userspace-checker/model
+	model=$TOP/userspace-checker/models/rb-time
 	out=$BUILD/rb-time-model/ksrc-$(cd "$ksrc" && hash_files "${rels[@]}")
 else
-	model=$TOP/userspace-checker/reserve-model
+	model=$TOP/userspace-checker/models/reserve
 	out=$BUILD/reserve-model/ksrc-$(cd "$ksrc" && hash_files "${rels[@]}")
 fi
 mkdir -p "$out/src"

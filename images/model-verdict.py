@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The reserve-path model's result for the tree a run booted: rbreserve
-(userspace-checker/reserve-model) on the tree's own ring_buffer.c, at the
+(userspace-checker/models/reserve) on the tree's own ring_buffer.c, at the
 default bounds, written to RESULTS-DIR/model.json for images/verdict.py.
 
 A live run sees the interleavings its minute happened to produce; the

@@ -18,10 +18,10 @@ export RBTS_KERNEL
 "$TOP/images/prepare-tree.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$TOP/userspace-checker/reserve-model" && python3 extract-reserve.py --seed "$SRC" "$tmp/b" "$fault")
+(cd "$TOP/userspace-checker/models/reserve" && python3 extract-reserve.py --seed "$SRC" "$tmp/b" "$fault")
 mkdir -p "$tmp/a/kernel/trace"
 cp "$SRC/kernel/trace/ring_buffer.c" "$tmp/a/kernel/trace/"
-what=$(cd "$TOP/userspace-checker/reserve-model" && python3 extract-reserve.py --faults-what "$fault")
+what=$(cd "$TOP/userspace-checker/models/reserve" && python3 extract-reserve.py --faults-what "$fault")
 {
 	printf 'Subject: [TEST ONLY] ring-buffer: seeded fault %s\n\n' "$fault"
 	printf '%s\n' "$what" | fold -s -w 72 | sed 's/ *$//'

@@ -309,7 +309,7 @@ def series_without(line, nums):
 def seeded_faults():
     """The seeded faults of the reserve-path model (its extractor's list)."""
     out = subprocess.run([sys.executable, 'extract-reserve.py', '--faults'], stdout=subprocess.PIPE,
-                         cwd=os.path.join(TOP, 'userspace-checker', 'reserve-model'),
+                         cwd=os.path.join(TOP, 'userspace-checker', 'models', 'reserve'),
                          text=True, check=True).stdout
     return out.split()
 

@@ -40,10 +40,10 @@ def reserve_model(line, series, args, log=None):
     k = kspec.Kernel('%s:%s:default:x86_64' % (line, series))
     g = runmod.Guest(k, log)
     g.script('install-deps.sh')
-    check_args('reserve-model', 'rbreserve', args)
+    check_args('models/reserve', 'rbreserve', args)
     g.script('prepare-tree.sh')
     out = os.path.join(kspec.build_dir(), 'reserve-model', '%s-%s' % (k.line, k.series))
-    g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'reserve-model'),
+    g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'models', 'reserve'),
             'O=' + out, 'KSRC=' + k.src], capture=True)
     return g.call([os.path.join(out, 'rbreserve')] + list(args), check=False)
 
@@ -77,7 +77,7 @@ def model(argv):
             raise ModelError('model: --ksrc goes with --reserve')
         if line or series != 'ours':
             raise ModelError('model: --ksrc names the tree; --kernel and --vanilla name one of ours')
-        check_args('reserve-model', 'rbreserve', args)
+        check_args('models/reserve', 'rbreserve', args)
         os.execv(os.path.join(IMAGES, 'model-ksrc.sh'), ['model-ksrc.sh', ksrc] + args)
     if reserve:
         why = kspec.check('%s:ours:default:x86_64' % (line or kspec.default_line()))
@@ -93,9 +93,9 @@ def model(argv):
     k = kspec.Kernel(spec)
     g = runmod.Guest(k)
     g.script('install-deps.sh')
-    check_args('model', 'rbmodel', args)
+    check_args('models/rb-time', 'rbmodel', args)
     g.script('prepare-tree.sh')
     out = os.path.join(kspec.build_dir(), 'model')
-    g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'model'), 'O=' + out, 'KSRC=' + k.src])
+    g.call(['make', '-s', '-C', os.path.join(TOP, 'userspace-checker', 'models', 'rb-time'), 'O=' + out, 'KSRC=' + k.src])
     sys.stdout.flush()
     return subprocess.run([os.path.join(out, 'rbmodel')] + args).returncode

@@ -34,7 +34,7 @@ for line in $(kspec_lines); do
 	# every seeded fault, in the default bound (no bound given): caught,
 	# and its counterexample replays with the bound the JSON names
 	src=$(RBTS_KERNEL=$line:ours:default:x86_64 bash -c ". '$TOP/images/common.sh'; echo \$SRC")
-	faults=$(python3 "$TOP/userspace-checker/reserve-model/extract-reserve.py" --faults "$src")
+	faults=$(python3 "$TOP/userspace-checker/models/reserve/extract-reserve.py" --faults "$src")
 	for f in $faults; do
 		reserve "$line-$f" "$bin" --variant "$f"
 		case $f in
@@ -122,7 +122,7 @@ for line in $(kspec_lines); do
 				patch -s -R -p1 -d "$h" < "$p" >> "$LOGS/reserve-model-$label.log" 2>&1 || exit 1
 			done); then
 			rc=unpatch
-		elif ! make -s -C "$TOP/userspace-checker/reserve-model" O="$h/out" KSRC="$h" VARIANTS=tree \
+		elif ! make -s -C "$TOP/userspace-checker/models/reserve" O="$h/out" KSRC="$h" VARIANTS=tree \
 			>> "$LOGS/reserve-model-$label.log" 2>&1; then
 			rc=build
 		else
@@ -204,7 +204,7 @@ rc=0; out=$("$BUILD/reserve-model/$KSPEC_DEFAULT_LINE-ours/rbreserve" --json /no
 	not_ok "--json to a directory that is not there: exit $rc: '$out'"
 
 # The extraction names what it cannot find, and a fault whose text is gone.
-extract=$TOP/userspace-checker/reserve-model/extract-reserve.py
+extract=$TOP/userspace-checker/models/reserve/extract-reserve.py
 src=$(RBTS_KERNEL=6.1:ours:default:x86_64 bash -c ". '$TOP/images/common.sh'; echo \$SRC")
 mkdir -p "$tmp/t/kernel/trace" "$tmp/t/include/linux"
 cp "$src/include/linux/ring_buffer.h" "$tmp/t/include/linux/"

@@ -50,7 +50,7 @@ for line in $(kspec_lines); do
 
 	# the fault nobody else catches, put into the tree's ring_buffer.c
 	seeded=$tmp/seeded-$line
-	if ! (cd "$TOP/userspace-checker/reserve-model" &&
+	if ! (cd "$TOP/userspace-checker/models/reserve" &&
 	      python3 extract-reserve.py --seed "$SRC" "$seeded" f-always-delta-zero); then
 		not_ok "$line: f-always-delta-zero put into a copy of the tree"
 		continue

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the two model checkers (rbmodel, and rbreserve in ../reserve-model)
+ * What the two model checkers (rbmodel, and rbreserve in ../reserve)
  * share: the set of state hashes a depth-first search prunes with, the
  * mix that builds a hash, the alphabet of a --replay string, and the
  * string form of their --json results.

@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-. "$(dirname "$0")/../../../images/tap.sh"
+. "$(dirname "$0")/../../../../images/tap.sh"
 
 # run NAME EXPECTED-EXIT ARGS...: sets $out and $rc
 run() {
