@@ -45,6 +45,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
+from rbts import results  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
 import lines as kernel_lines  # noqa: E402
 
@@ -106,7 +107,9 @@ class Run:
             self.unexplained.append('%s: %s' % (name, detail))
 
     def path(self, name):
-        return os.path.join(self.out, name)
+        """Every file is read and written by its name in the results
+        layout (images/rbts/results.py)."""
+        return results.path(self.out, name)
 
 
 def check_guest(run, hung):
