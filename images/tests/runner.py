@@ -27,12 +27,18 @@ It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 makes each file a KTAP subtest, as kunit.py parse reads it.  A file that
 prints no result, or exits non-zero without a "not ok", fails.
 
+Before the tests, the checker and every line's tree are made; while the
+host tests run, the default kernel of every line a boot test boots is
+built beside them (niced; build/test-logs/prebuild.log), and the first
+boot test waits for it.
+
 The last line is "N passed, N failed, N skipped".  A "not ok ... # TODO"
 (a known, open kernel finding: images/findings.json) is counted
 apart and fails nothing.
 exit: 0 nothing failed, 1 a test failed, 2 usage or set-up error
 """
 import argparse
+import atexit
 import copy
 import datetime
 import os
@@ -262,6 +268,22 @@ def main():
                 print('run.sh: test: set-up failed: %s' % ' '.join(cmd), file=sys.stderr)
                 return 2
 
+    # The boot tests' kernels, built while the host tests run: those are
+    # single-threaded mostly, and a cold kernel build is ten minutes of two
+    # cores.  Niced, logged apart; the first boot test waits for it (and
+    # builds again, visibly, whatever it did not).
+    prebuild = None
+    boot_lines = [l for l in kernel_lines() if any(t.group == 'boot' and t.line == l for t in tests)]
+    if boot_lines and not args.no_setup:
+        logs = os.path.join(os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build')), 'test-logs')
+        os.makedirs(logs, exist_ok=True)
+        cmd = ' && '.join('nice -n 10 python3 -m rbts build --kernel %s' % l for l in boot_lines)
+        prebuild = subprocess.Popen(['sh', '-c', cmd], stdin=subprocess.DEVNULL,
+                                    stdout=open(os.path.join(logs, 'prebuild.log'), 'w'),
+                                    stderr=subprocess.STDOUT,
+                                    env=dict(env, PYTHONPATH=os.path.join(TOP, 'images')))
+        atexit.register(lambda p=prebuild: p.poll() is None and p.terminate())
+
     ktap_path = args.ktap
     if not ktap_path:
         os.makedirs(os.path.join(TOP, 'results'), exist_ok=True)
@@ -277,6 +299,11 @@ def main():
     emit('KTAP version 1')
     emit('1..%d' % len(tests))
     for i, t in enumerate(tests, 1):
+        if t.group == 'boot' and prebuild is not None:
+            print('# waiting for the boot tests\' kernels (%s): build/test-logs/prebuild.log'
+                  % ', '.join(boot_lines), flush=True)
+            prebuild.wait()
+            prebuild = None
         print('# %s: running (%s)' % (t.name, t.what or os.path.relpath(t.path, TOP)), flush=True)
         results, secs = run_one(t, env)
         mine = Counts()
