@@ -36,7 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, 'kernel'))
 import lines as kernel_lines  # noqa: E402
 sys.path.insert(0, HERE)
-from rbts import model as modelmod, run as runmod  # noqa: E402
+from rbts import model as modelmod, results, run as runmod  # noqa: E402
 TOP = os.path.dirname(HERE)
 MODEL = os.path.join(TOP, 'userspace-checker', 'models', 'reserve')
 BUILD = os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build'))
@@ -94,7 +94,7 @@ def live_row(line, fault, clock, duration, out):
                                       '--duration', str(duration)] + seed, log=f)
     try:
         rid = os.path.basename(res or '')
-        with open(os.path.join(res or '', 'verdict.json')) as f:
+        with open(results.path(res or '', 'verdict.json')) as f:
             v = json.load(f)
     except (OSError, ValueError):
         return {'verdict': 'ERROR', 'exit': rc, 'caught_by': [], 'run': None,
@@ -109,11 +109,11 @@ def live_row(line, fault, clock, duration, out):
             caught.append('%s [known: %s]' % (c['name'], ', '.join(c['known'])))
         elif c['name'] in ('checker', 'offline'):
             try:
-                with open(os.path.join(TOP, 'results', rid, 'result.json' if c['name'] == 'checker'
+                with open(results.path(res, 'result.json' if c['name'] == 'checker'
                                        else 'offline.json')) as f:
-                    res = json.load(f)
-                rules = [r['rule'] for r in res.get('rules', []) if r.get('verdict') == 'FAIL']
-                rules += [r['rule'] for r in res.get('generic', {}).get('rules', [])
+                    got = json.load(f)
+                rules = [r['rule'] for r in got.get('rules', []) if r.get('verdict') == 'FAIL']
+                rules += [r['rule'] for r in got.get('generic', {}).get('rules', [])
                           if r.get('verdict') == 'FAIL']
             except (OSError, ValueError, AttributeError):
                 rules = []

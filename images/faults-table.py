@@ -27,7 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
-from rbts import faults as faultsmod  # noqa: E402
+from rbts import faults as faultsmod, results  # noqa: E402
 
 
 def log_lines(path):
@@ -74,7 +74,7 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    top = os.path.join(sys.argv[1], 'faults')
+    top = results.path(sys.argv[1], 'faults')
     if not os.path.isdir(top):
         print(f'faults-table: {top}: no fault results', file=sys.stderr)
         return 2
@@ -85,12 +85,12 @@ def main():
             continue
         inj = read_counts(os.path.join(d, 'injected.txt'))
         try:
-            with open(os.path.join(d, 'job-exit')) as f:
+            with open(results.path(d, 'job-exit')) as f:
                 rc = int(f.read().strip() or 2)
         except (OSError, ValueError):
             rc = 2
         try:
-            with open(os.path.join(d, 'result.json')) as f:
+            with open(results.path(d, 'result.json')) as f:
                 res = json.load(f)
         except (OSError, ValueError):
             res = {}
@@ -101,7 +101,7 @@ def main():
         if skip:
             verdict = 'SKIP'
         else:
-            log = log_lines(os.path.join(d, 'dmesg.txt'))
+            log = log_lines(results.path(d, 'dmesg.txt'))
             bad_log = known_findings.complaints(log)
             log_ids, unexplained = known_findings.log_findings(bad_log, name, log=log)
             chk_ids = known_findings.checker_findings(res, log=log) if rc == 1 else []

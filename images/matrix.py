@@ -34,7 +34,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from rbts import plan as planmod, run as runmod  # noqa: E402
+from rbts import plan as planmod, results, run as runmod  # noqa: E402
 CASES = os.path.join(HERE, 'guest', 'cases.sh')
 PATTERN = os.path.join(HERE, 'kernel-complaints.pattern')
 DEVICES = os.path.join(HERE, 'lava')
@@ -118,9 +118,9 @@ def check_options(cell):
     cell_plan(cell, ['--dry-run'])
 
 
-def cases(results):
+def cases(out):
     """A results directory's test cases: {name: pass|fail|skip} (cases.sh)."""
-    p = subprocess.run(['sh', CASES, results, PATTERN], capture_output=True, text=True)
+    p = subprocess.run(['sh', CASES, out, PATTERN], capture_output=True, text=True)
     return dict(m.groups() for m in map(CASE_RE.match, p.stdout.splitlines()) if m)
 
 
@@ -133,16 +133,16 @@ def console_cases(path):
         return {}
 
 
-def numbers(results):
+def numbers(out):
     """events, nested, violations of every checker result, and complaints."""
     n = {'events': 0, 'nested': 0, 'violations': 0, 'complaints': 0}
-    dirs = [results] + sorted(os.path.join(results, 'faults', d) for d in
-                              (os.listdir(os.path.join(results, 'faults'))
-                               if os.path.isdir(os.path.join(results, 'faults')) else []))
+    faults = results.path(out, 'faults')
+    dirs = [out] + sorted(os.path.join(faults, d) for d in
+                          (os.listdir(faults) if os.path.isdir(faults) else []))
     pat = re.compile(open(PATTERN).read().strip())
     for d in dirs:
         try:
-            with open(os.path.join(d, 'result.json')) as f:
+            with open(results.path(d, 'result.json')) as f:
                 r = json.load(f)
             n['events'] += r.get('events', 0)
             n['nested'] += sum(c.get('nested', 0) for cpu in r.get('cpus', [])
@@ -151,7 +151,7 @@ def numbers(results):
         except (OSError, ValueError):
             pass
         try:
-            with open(os.path.join(d, 'dmesg.txt'), errors='replace') as f:
+            with open(results.path(d, 'dmesg.txt'), errors='replace') as f:
                 n['complaints'] += sum(1 for line in f if pat.search(line))
         except OSError:
             pass
@@ -186,7 +186,7 @@ def run_local(cs, path):
             row.update(numbers(res))
             row['cases'] = cases(res)
             # what the guest printed for a lab, from the same boot
-            row['console_cases'] = console_cases(os.path.join(res, 'console.log'))
+            row['console_cases'] = console_cases(results.path(res, 'console.log'))
         rows.append(row)
         worst = max(worst, {0: 0, 1: 1}.get(rc, 2))
         print('matrix: cell %d of %d: %s %s (%s)' % (i, len(cs), c['name'], verdict, row['results']),

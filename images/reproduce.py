@@ -44,6 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import known_findings  # noqa: E402
+from rbts import results  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, 'kernel'))
 import lines as kernel_lines  # noqa: E402
 
@@ -137,9 +138,9 @@ def judge_run(f, run):
     """(hit, what): whether the run's results show the finding, and why."""
     hit = f['reproducer']['hit']
     where = os.path.join(run, 'faults', hit['scenario']) if 'scenario' in hit else run
-    res = read_json(os.path.join(where, 'result.json')) or {}
-    logs = read_lines(os.path.join(where, 'dmesg.txt')) + \
-        (read_lines(os.path.join(run, 'console.log')) if 'scenario' not in hit else [])
+    res = read_json(results.path(where, 'result.json')) or {}
+    logs = read_lines(results.path(where, 'dmesg.txt')) + \
+        (read_lines(results.path(run, 'console.log')) if 'scenario' not in hit else [])
     # The other open findings: what they explain is theirs, not this one's.
     others = [o for o in known_findings.load() if o['id'] != f['id']]
     # Each kind of evidence counts unless another open finding explains it:

@@ -5,7 +5,7 @@ run left as structured results in RESULTS-DIR:
 
   guest       'job-exit' (the guest job's exit status in the guest, or
               "drained": then 'drain-verify-exit', the host's verify of the
-              drained sub-buffers, collect-results.sh), 'error.txt' (set-up
+              drained sub-buffers, rbts/collect.py), 'error.txt' (set-up
               error in the guest); neither: the guest died
   checker     result.json (the rules; a FAIL only by an open finding's
               signature is known, images/findings.json)
@@ -132,7 +132,7 @@ def check_guest(run, hung):
         return None
     run.check('guest', 'PASS', 'the guest finished its job')
     if rc.strip() == 'drained':
-        # the checker ran on the host (collect-results.sh)
+        # the checker ran on the host (rbts/collect.py)
         rc = read(run.path('drain-verify-exit'))
         if rc is None:
             run.check('checker', 'ERROR', 'the guest drained its sub-buffers, but the host '

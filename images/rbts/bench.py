@@ -23,7 +23,7 @@ import shutil
 import subprocess
 import sys
 
-from rbts import kspec, plan as planmod, run as runmod
+from rbts import kspec, plan as planmod, results, run as runmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -172,8 +172,8 @@ def bench_kernels(kernels, reps, dur, icount, threshold):
                 rc = g.boot(run, planmod.guest_words(k.line, ['job=bench', 'duration=%d' % dur,
                                                                'clock=global']),
                             'tcg', cpus, 4 * dur + 300, extra, quiet=True)
-                bench = os.path.join(run, 'bench.txt')
-                console = os.path.join(run, 'console.log')
+                bench = results.path(run, 'bench.txt')
+                console = results.path(run, 'console.log')
                 if rc != 0 or not os.path.exists(bench) or not os.path.getsize(bench):
                     if os.path.exists(console):
                         sys.stderr.write(''.join('  | %s\n' % t for t in
@@ -185,7 +185,7 @@ def bench_kernels(kernels, reps, dur, icount, threshold):
                 g.judge(run)
             if kernel_log_verdict(run) == 'FAIL':
                 say("  warning: kernel '%s' complained during the benchmark (%s)"
-                    % (name, os.path.relpath(os.path.join(run, 'kernel-complaints.txt'), TOP)))
+                    % (name, os.path.relpath(results.path(run, 'kernel-complaints.txt'), TOP)))
             figures = []
             with open(bench) as f:
                 for row in f:
@@ -203,7 +203,7 @@ def bench_kernels(kernels, reps, dur, icount, threshold):
 
 def kernel_log_verdict(run):
     try:
-        with open(os.path.join(run, 'verdict.json')) as f:
+        with open(results.path(run, 'verdict.json')) as f:
             return next((c['verdict'] for c in json.load(f)['checks'] if c['name'] == 'kernel-log'), None)
     except (OSError, ValueError):
         return None
@@ -225,10 +225,10 @@ def capture(guest, dur, accel, cpus, recapture):
                                                                  'bufkb=16384']),
                     accel, cpus, dur + 300, ['--mem', '4G', '--disk', '3G'])
     guest.judge(out, hung=dur + 300 if rc else None)
-    got = os.path.join(out, 'trace.dat')
+    got = results.path(out, 'trace.dat')
     if rc != 0 or not os.path.exists(got) or not os.path.getsize(got):
         raise runmod.BuildError('bench capture failed (see %s)'
-                                % os.path.relpath(os.path.join(out, 'console.log'), TOP), 2)
+                                % os.path.relpath(results.path(out, 'console.log'), TOP), 2)
     os.makedirs(os.path.dirname(dat), exist_ok=True)
     shutil.move(got, dat)
     return dat

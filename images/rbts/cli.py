@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 
-from rbts import bench, kspec, model, plan as planmod, run as runmod, selftests
+from rbts import bench, kspec, model, plan as planmod, results, run as runmod, selftests
 
 IMAGES = kspec.IMAGES
 
@@ -216,7 +216,7 @@ def cmd_report(argv):
     if not os.path.isdir(d):
         have = sorted(os.listdir(top))[-3:] if os.path.isdir(top) else []
         return usage_error('report', "report: no run '%s' in results/ (have: %s )" % (rid, ' '.join(have)))
-    dat = os.path.join(d, 'trace.dat')
+    dat = results.path(d, 'trace.dat')
     if not os.path.exists(dat) or not os.path.getsize(dat):
         print("error: report: run '%s' has no trace.dat (runs with --capture 0 or --job other than "
               "stress have none)" % rid, file=sys.stderr)

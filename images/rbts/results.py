@@ -3,13 +3,16 @@
 who writes it, who reads it, what it holds.  A writer writes only its own
 files; the guest's are never rewritten on the host.
 
-`python3 -m rbts.results` prints the table (docs/results.md has it too).
+`python3 -m rbts.results` prints the table (docs/results.md has it too);
+`python3 -m rbts.results path DIR NAME` prints where NAME of the run in DIR
+is (shell readers: images/tests/lib.sh), or refuses an undeclared NAME.
 """
 import os
+import sys
 
 # name: (writer, readers, what it holds).  The writers: guest (images/guest/,
 # brought back by boot.sh), boot (images/boot.sh), run (images/rbts/run.py),
-# model (images/model-verdict.py), collect (images/collect-results.sh),
+# model (images/model-verdict.py), collect (images/rbts/collect.py),
 # faults (images/faults-table.py), verdict (images/verdict.py).
 FILES = {
     'kernel': ('run', 'verdict, report',
@@ -90,6 +93,21 @@ def config_has(config, line):
         return False
 
 
-if __name__ == '__main__':
+def main(argv):
+    if argv[:1] == ['path'] and len(argv) == 3:
+        try:
+            print(path(argv[1], argv[2]))
+        except KeyError as e:
+            print('error: %s' % e.args[0], file=sys.stderr)
+            return 2
+        return 0
+    if argv:
+        print('usage: python3 -m rbts.results [path DIR NAME]', file=sys.stderr)
+        return 2
     for name, (writer, readers, what) in FILES.items():
         print('%-26s %-15s %-30s %s' % (name, writer, readers, what))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

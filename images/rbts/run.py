@@ -7,7 +7,7 @@ directory (images/rbts/results.py says what each file of it is).
            build-module.sh, build-initramfs.sh: each skips what is up to
            date)
   boot     images/boot.sh: QEMU, the guest's job, its /out brought back
-  collect  images/collect-results.sh: what the host verifies again
+  collect  images/rbts/collect.py: what the host verifies again
   judge    images/verdict.py: verdict.json, and the run's exit status
 
 Every guest boot of the project goes through Guest.boot() here (a Run's,
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from rbts import kspec, plan as planmod, results
+from rbts import collect, kspec, plan as planmod, results
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -130,7 +130,7 @@ class Guest:
             with tempfile.TemporaryDirectory() as d:
                 ok = self.boot(d, planmod.guest_words(self.kernel.line, ['job=probe']), accel='kvm',
                                cpus=1, timeout=8, quiet=True) == 0
-                console = os.path.join(d, 'console.log')
+                console = results.path(d, 'console.log')
                 if ok and os.path.exists(console) and 'RBTS-PROBE-OK' in open(console, errors='replace').read():
                     res, why = 'kvm', 'a KVM guest reached /init'
                 else:
@@ -201,8 +201,8 @@ class Run:
                     stop_button='--stop-button' in p.boot_extra)
         if rc != 0:
             return g.judge(out, hung=p.timeout())
-        g.script('collect-results.sh', out)
-        if p.job == 'faults' and os.path.isdir(os.path.join(out, 'faults')):
+        collect.collect(out, g.say)
+        if p.job == 'faults' and os.path.isdir(results.path(out, 'faults')):
             g.say('\nfault scenarios (each verified live while the fault was injected):')
             g.script('faults-table.py', out, check=False)
         # The one verdict, from the structured results (verdict.json).

@@ -16,7 +16,7 @@ import re
 import subprocess
 import sys
 
-from rbts import kspec, plan as planmod, run as runmod
+from rbts import kspec, plan as planmod, results, run as runmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -82,11 +82,11 @@ def selftests(line, timeout):
             rc = g.boot(run, planmod.guest_words(line, ['job=selftests', 'fttimeout=%d' % timeout]),
                         'tcg', 2, limit, ['--single-thread'])
             g.judge(run, hung=limit if rc else None)
-        if rc != 0 or not os.path.isfile(os.path.join(run, 'selftests.tsv')):
+        if rc != 0 or not os.path.isfile(results.path(run, 'selftests.tsv')):
             sys.stderr.write("selftests: kernel '%s': the guest hung or crashed (see %s)\n"
-                             % (name, os.path.relpath(os.path.join(run, 'console.log'), TOP)))
+                             % (name, os.path.relpath(results.path(run, 'console.log'), TOP)))
             return 3
-        complaints = os.path.join(run, 'kernel-complaints.txt')
+        complaints = results.path(run, 'kernel-complaints.txt')
         if os.path.exists(complaints) and not os.path.getsize(complaints):
             os.unlink(complaints)
     return subprocess.run([sys.executable, os.path.join(IMAGES, 'selftests-compare.py'),

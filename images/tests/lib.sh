@@ -37,11 +37,17 @@ build_kernel() {
 		tail -n 5 "$LOGS/$(basename "$0" .sh)-build.log" | sed 's/^/# build: /'
 }
 
+# Where the last boot's file NAME is: the results layout
+# (images/rbts/results.py) says, and refuses a name it does not declare.
+rfile() {	# NAME
+	PYTHONPATH=$TOP/images python3 -m rbts.results path "$res" "$1"
+}
+
 # One field of the last boot's verdict.json (images/verdict.py), e.g.
 # verdict_field verdict, verdict_field checks.1.name; a list is given
 # comma-separated; empty if there is none.
 verdict_field() {
-	python3 - "$res/verdict.json" "$1" <<'PY' 2>/dev/null
+	python3 - "$(rfile verdict.json)" "$1" <<'PY' 2>/dev/null
 import json, sys
 v = json.load(open(sys.argv[1]))
 for k in sys.argv[2].split('.'):
@@ -69,7 +75,7 @@ must_pass() {
 nested_taps() {	# PREFIX  (uses $res of the last boot)
 	local ctx nested
 	for ctx in softirq irq nmi; do
-		nested=$(python3 - "$res/result.json" "$ctx" <<'PY' 2>/dev/null
+		nested=$(python3 - "$(rfile result.json)" "$ctx" <<'PY' 2>/dev/null
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(sum(c['nested'] for cpu in r['cpus'] for c in cpu['contexts'] if c['context'] == sys.argv[2]))
@@ -82,7 +88,7 @@ PY
 
 # Total of one time stamp path counter of the last boot (result.json).
 path_total() {	# NAME
-	python3 - "$res/result.json" "$1" <<'PY' 2>/dev/null
+	python3 - "$(rfile result.json)" "$1" <<'PY' 2>/dev/null
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(sum(cpu.get(sys.argv[2], 0) for cpu in r['path_counters'] or []))
@@ -105,7 +111,7 @@ a_to_c_total() {
 
 # The verdict of one rule in the last boot's result.json: PASS, FAIL, SKIP.
 rule_verdict() {
-	python3 - "$res/result.json" "$1" <<'PY' 2>/dev/null
+	python3 - "$(rfile result.json)" "$1" <<'PY' 2>/dev/null
 import json, sys
 for r in json.load(open(sys.argv[1])).get('rules', []):
     if r.get('rule') == sys.argv[2]:
@@ -116,7 +122,7 @@ PY
 # The verdict of one check of the last boot's verdict.json (guest, checker,
 # kernel-log, startup-test, offline, live-vs-offline, faults).
 check_verdict() {
-	python3 - "$res/verdict.json" "$1" <<'PY' 2>/dev/null
+	python3 - "$(rfile verdict.json)" "$1" <<'PY' 2>/dev/null
 import json, sys
 for c in json.load(open(sys.argv[1]))['checks']:
     if c['name'] == sys.argv[2]:
@@ -148,7 +154,7 @@ PY
 # and nmi under the run's clock, rbstress not recorded) by the rules over
 # every event, and NMI context among them.
 other_dat_taps() {
-	generic "$res/other.dat"
+	generic "$(rfile other.dat)"
 	if [ "$grc" = 0 ] && [ "$(gfield 'g["rbstress_rules_apply"]')" = False ] &&
 	   [ "$(gfield 'r["order"]["verdict"]')" = PASS ] && [ "$(gfield 'r["distinct"]["verdict"]')" != FAIL ]; then
 		ok "$1the kernel's own events (other.dat, $(gfield 'g["events"]') events) PASS the rules over every event (distinct: $(gfield 'r["distinct"]["verdict"]'))"
@@ -165,14 +171,14 @@ other_dat_taps() {
 # One field of the last boot's result.json (the checker's), e.g. four_deep.
 result_field() {
 	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
-		"$res/result.json" "$1" 2>/dev/null
+		"$(rfile result.json)" "$1" 2>/dev/null
 }
 
 # One TAP line per time stamp path of the last boot's coverage
 # (verdict.json, images/coverage.table): an expected path must be reached,
 # one not applicable is a SKIP with its reason.
 coverage_taps() {
-	python3 - "$res/verdict.json" <<'PY' 2>/dev/null || echo "not ok - coverage: no verdict.json coverage"
+	python3 - "$(rfile verdict.json)" <<'PY' 2>/dev/null || echo "not ok - coverage: no verdict.json coverage"
 import json, sys
 rows = json.load(open(sys.argv[1]))['coverage']
 if not rows:
@@ -192,7 +198,7 @@ PY
 
 # One TAP line per row of a faults run's table (faults/faults.json).
 faults_tap() {
-	python3 - "$res/faults/faults.json" <<'PY' 2>/dev/null
+	python3 - "$(rfile faults/faults.json)" <<'PY' 2>/dev/null
 import json, sys
 for r in json.load(open(sys.argv[1]))['scenarios']:
     line = '%s: injected %s, %s events verified%s' % (
@@ -212,7 +218,7 @@ PY
 # vanilla tree and on our series must give the same results, case by case.
 selftests_taps() {	# LINE
 	local src=0 sres n p
-	"$TOP/run.sh" selftests --kernel "$1" > "$LOGS/selftests-$1.log" 2>&1 || src=$?
+	rbts selftests --kernel "$1" > "$LOGS/selftests-$1.log" 2>&1 || src=$?
 	sres=$(ls -d "$TOP"/results/selftests-* 2>/dev/null | tail -n1)
 	[ "$src" = 0 ] && ok "$1: vanilla and series give identical ftracetest results (exit 0)" ||
 		not_ok "$1: vanilla and series give identical ftracetest results (exit $src, see $sres/table.md)"

@@ -8,7 +8,7 @@ kspec_load "$LINE:ours:default:x86_64"
 boot --kernel "$LINE" --save-raw
 must_pass "$LINE: stress run PASSes, complete (not 'PASS (incomplete)', exit 4)"
 [ "$(verdict_field kernel.version)" = "$KERNEL_VERSION" ] &&
-	grep -q "Linux version $KERNEL_VERSION " "$res/dmesg.txt" 2>/dev/null &&
+	grep -q "Linux version $KERNEL_VERSION " "$(rfile dmesg.txt)" 2>/dev/null &&
 	ok "$LINE: the guest ran $KERNEL_VERSION (verdict.json and its dmesg)" ||
 	not_ok "$LINE: the guest ran $KERNEL_VERSION: verdict.json says '$(verdict_field kernel.version)'"
 coverage_taps
@@ -18,14 +18,14 @@ coverage_taps
 	ok "$LINE: the kernel counts its line's paths (verdict.json path-counters)" ||
 	not_ok "$LINE: the kernel's path counters are its line's: $(check_verdict path-counters)"
 left=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["fast_path"]["left_fast_path"])' \
-	"$res/result.json" 2>/dev/null)
+	"$(rfile result.json)" 2>/dev/null)
 [ "$left" = 0 ] && ok "$LINE: every event that interrupted nobody's time update kept the fast path" ||
 	not_ok "$LINE: events that interrupted nobody's time update left the fast path: ${left:-unknown}"
 nested_taps "$LINE: "
 deep=$(result_field four_deep)
 [ "${deep:-0}" -gt 0 ] && ok "$LINE: four-deep stacks (nmi in irq in softirq in normal): $deep" ||
 	not_ok "$LINE: four-deep stacks (nmi in irq in softirq in normal): ${deep:-none}"
-src=$(awk '$1 == "nmi_source" { print $2 }' "$res/module-stats.txt" 2>/dev/null)
+src=$(awk '$1 == "nmi_source" { print $2 }' "$(rfile module-stats.txt)" 2>/dev/null)
 [ -n "$src" ] && [ "$src" != none ] && ok "$LINE: NMI source in use: $src" ||
 	not_ok "$LINE: NMI source in use: ${src:-unknown}"
 t=$(a_to_c_total)
@@ -33,13 +33,13 @@ t=$(a_to_c_total)
 t=$(path_total "before_stamp!=write_stamp")
 [ "${t:-0}" -gt 0 ] && ok "$LINE: kernel path 'before_stamp!=write_stamp' hit: $t" ||
 	not_ok "$LINE: kernel path 'before_stamp!=write_stamp' hit: ${t:-no counter}"
-[ -s "$res/trace.dat" ] && ok "$LINE: trace.dat captured in the guest" || not_ok "$LINE: trace.dat captured in the guest"
+[ -s "$(rfile trace.dat)" ] && ok "$LINE: trace.dat captured in the guest" || not_ok "$LINE: trace.dat captured in the guest"
 [ "$(check_verdict offline)" = PASS ] && ok "$LINE: trace.dat verifies offline on the host" ||
 	not_ok "$LINE: trace.dat verifies offline on the host: $(check_verdict offline)"
 [ "$(check_verdict live-vs-offline)" = PASS ] && ok "$LINE: live and offline verdicts agree on the same sub-buffers" ||
 	not_ok "$LINE: live and offline verdicts agree on the same sub-buffers: $(check_verdict live-vs-offline)"
 other_dat_taps "$LINE, global clock: "
-[ -s "$res/result.ktap" ] && head -n1 "$res/result.ktap" | grep -q "^KTAP version 1" &&
+[ -s "$(rfile result.ktap)" ] && head -n1 "$(rfile result.ktap)" | grep -q "^KTAP version 1" &&
 	ok "$LINE: result.ktap written" || not_ok "$LINE: result.ktap written"
 
 # ./run.sh report on that run: trace-cmd's view of the same capture.

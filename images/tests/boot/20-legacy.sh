@@ -11,5 +11,5 @@ boot --kernel "$LINE" --duration 15 --legacy-nested-ts --capture 0
 [ "$(check_verdict checker)" = FAIL ] && [ -n "$(verdict_field unexplained)" ] &&
 	ok "$LINE: verdict.json: the checker FAILs, explained by no known finding" ||
 	not_ok "$LINE: verdict.json: the checker FAILs, explained by no known finding (known: $(verdict_field known))"
-grep -q "(delta 0)" "$res/result.json" 2>/dev/null &&
+grep -q "(delta 0)" "$(rfile result.json)" 2>/dev/null &&
 	ok "$LINE: the zero-delta nested events are shown" || not_ok "$LINE: the zero-delta nested events are shown"

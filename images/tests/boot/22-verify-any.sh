@@ -12,7 +12,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 boot --clock counter --duration 10 --phases none
-generic "$res/trace.dat"
+generic "$(rfile trace.dat)"
 [ "$grc" = 0 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = PASS ] &&
 	[ "$(gfield 'g["counter_clock"]')" = True ] &&
 	ok "our series: trace.dat names the counter clock and PASSes distinct: $(gfield 'r["distinct"]["checked"]') checked, $(gfield 'g["shared_with_interrupter"]') interrupted events with their interrupter's stamp" ||
@@ -21,7 +21,7 @@ other_dat_taps "our series, counter clock: "
 
 boot --kernel 6.12 --clock counter --duration 10 --phases none
 must_pass "6.12, our series, counter clock: the run"
-generic "$res/trace.dat"
+generic "$(rfile trace.dat)"
 [ "$grc" = 0 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = PASS ] &&
 	ok "6.12, our series: trace.dat PASSes distinct under the counter clock: $(gfield 'r["distinct"]["checked"]') checked" ||
 	not_ok "6.12, our series: trace.dat PASSes distinct under the counter clock (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
@@ -29,7 +29,7 @@ other_dat_taps "6.12, our series, counter clock: "
 
 boot --clock local --duration 10
 must_pass "local clock: the run (every rbstress rule under its own clock)"
-generic "$res/trace.dat"
+generic "$(rfile trace.dat)"
 [ "$grc" = 0 ] && [ "$(gfield 'r["order"]["verdict"]')" = PASS ] &&
 	[ "$(gfield 'r["distinct"]["verdict"]')" = SKIP ] &&
 	ok "local clock: trace.dat PASSes order ($(gfield 'r["order"]["checked"]') checked), distinct SKIP (not the counter clock)" ||
@@ -37,7 +37,7 @@ generic "$res/trace.dat"
 other_dat_taps "local clock: "
 
 boot --clock counter --duration 10 --phases none --legacy-nested-ts
-generic "$res/trace.dat"
+generic "$(rfile trace.dat)"
 [ "$grc" = 1 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = FAIL ] &&
 	ok "legacy mode: trace.dat FAILs distinct: $(gfield 'r["distinct"]["violations"]') events share the stamp of the event before them, not as an interrupted event after its interrupter" ||
 	not_ok "legacy mode: trace.dat FAILs distinct (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"
@@ -45,7 +45,7 @@ generic "$res/trace.dat"
 	ok "legacy mode: most higher contexts right after a lower one have delta 0 (the signature)" ||
 	not_ok "legacy mode: the delta-0 signature shows in the pairs"
 # the kernel's own events alone show it too, with no rbstress event recorded
-generic "$res/other.dat"
+generic "$(rfile other.dat)"
 [ "$grc" = 1 ] && [ "$(gfield 'r["distinct"]["verdict"]')" = FAIL ] &&
 	ok "legacy mode: the kernel's own events (other.dat, $(gfield 'g["events"]') events) FAIL distinct too: $(gfield 'r["distinct"]["violations"]')" ||
 	not_ok "legacy mode: the kernel's own events (other.dat) FAIL distinct (exit $grc, $(gfield 'r["distinct"]["verdict"]'), see $res)"

@@ -52,4 +52,4 @@ e=$(result_field events)
 [ "${e:-0}" -gt 0 ] && [ "$e" -lt 5000000 ] && ok "it verified $e events, well short of 10 minutes' worth" ||
 	not_ok "it verified a partial run (${e:-no} events)"
 [ -n "$(rule_verdict monotonic)" ] && ok "result.json has the rules" || not_ok "result.json has the rules"
-[ -s "$res/deltas.png" ] && ok "deltas.png drawn" || not_ok "deltas.png drawn"
+[ -s "$(rfile deltas.png)" ] && ok "deltas.png drawn" || not_ok "deltas.png drawn"

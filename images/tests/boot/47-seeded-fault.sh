@@ -18,7 +18,7 @@ grep -qx "+			info->delta = 0;" "$patch" 2>/dev/null &&
 	not_ok "the booted series has the fault's patch (${patch#$TOP/})"
 checks=$(python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
-print(" ".join("%s=%s" % (c["name"], c["verdict"]) for c in d["checks"]))' "$res/verdict.json" 2>/dev/null)
+print(" ".join("%s=%s" % (c["name"], c["verdict"]) for c in d["checks"]))' "$(rfile verdict.json)" 2>/dev/null)
 echo "# checks: $checks"
 [ "$(verdict_field verdict)" = FAIL ] && [[ " $checks " == *" model=FAIL "* ]] &&
 	ok "the run FAILs by its model check ($checks)" ||

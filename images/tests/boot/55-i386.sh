@@ -16,8 +16,8 @@ must_pass "$LINE: i386 run PASSes"
 RBTS_KERNEL=$LINE:ours:default:i386 . "$TOP/images/common.sh"
 grep -q "^CONFIG_X86_32=y" "$KOUT/.config" 2>/dev/null && ! grep -q "^CONFIG_64BIT=y" "$KOUT/.config" &&
 	ok "$LINE: the kernel is 32-bit (CONFIG_X86_32=y, no CONFIG_64BIT)" || not_ok "$LINE: the kernel is 32-bit"
-grep -q "^long_size 4$" "$res/drain/meta" 2>/dev/null && grep -q "^machine i[3-6]86$" "$res/drain/meta" &&
-	ok "$LINE: the guest's sub-buffers have 4-byte longs ($(sed -n 's/^machine //p' "$res/drain/meta"))" ||
+grep -q "^long_size 4$" "$(rfile drain/meta)" 2>/dev/null && grep -q "^machine i[3-6]86$" "$(rfile drain/meta)" &&
+	ok "$LINE: the guest's sub-buffers have 4-byte longs ($(sed -n 's/^machine //p' "$(rfile drain/meta)"))" ||
 	not_ok "$LINE: the guest's sub-buffers have 4-byte longs"
 nested_taps "$LINE i386: "
 t=$(a_to_c_total)
@@ -26,7 +26,7 @@ if [ -n "$rb32" ]; then
 	t=$(path_total read_failed)
 	if [ "${t:-0}" -gt 0 ]; then
 		ok "$LINE i386: the 32-bit read-failure path (rb_time_read() false) hit: $t"
-	elif grep -q "NOTE: rb_time_read() never failed" "$res/summary.txt" 2>/dev/null; then
+	elif grep -q "NOTE: rb_time_read() never failed" "$(rfile summary.txt)" 2>/dev/null; then
 		ok "$LINE i386: read_failed not hit, and the summary says so plainly"
 	else
 		not_ok "$LINE i386: read_failed neither hit nor reported as not hit"

@@ -10,7 +10,7 @@ case " $(kspec_line_features "$LINE") " in
 	for kb in 16 8; do
 		boot --kernel "$LINE" --subbuf-kb $kb --duration $((kb == 16 ? 20 : 10)) --capture 0 --save-raw
 		must_pass "$LINE: $kb KiB sub-buffers PASS"
-		sz=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["records"]["subbuf_size"])' "$res/result.json" 2>/dev/null)
+		sz=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["records"]["subbuf_size"])' "$(rfile result.json)" 2>/dev/null)
 		[ "$sz" = $((kb * 1024)) ] && ok "$LINE: the checker read sub-buffers of $sz bytes" ||
 			not_ok "$LINE: the checker read sub-buffers of ${sz:-?} bytes, not $((kb * 1024))"
 		[ "$(check_verdict live-vs-offline)" = PASS ] && ok "$LINE: $kb KiB: live and offline verdicts agree" ||

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the spine (images/rbts/): Plans from options as JSON, bad options refused before anything is spent, the results layout declares every file the guest and the host write
+# test: the spine (images/rbts/): Plans from options as JSON, bad options refused before anything is spent, the results layout declares every file the guest and the host write, collect verifies drained captures
 . "$(dirname "$0")/../lib.sh"
 export PYTHONPATH=$TOP/images
 
@@ -78,14 +78,24 @@ from rbts import results
 print(" ".join(n for n in sys.stdin.read().split() if n not in results.FILES))')
 [ -z "$undeclared" ] && ok "results layout: declares every file the guest writes" ||
 	not_ok "results layout: the guest writes files it does not declare: $undeclared"
-# and every file the host adds (collect-results.sh, verdict.py)
-undeclared=$(grep -hoE '\$out/[A-Za-z0-9_.-]+[A-Za-z0-9]' "$TOP/images/collect-results.sh" |
-	sed 's|^\$out/||' | sort -u | python3 -c '
-import sys
-from rbts import results
-print(" ".join(n for n in sys.stdin.read().split() if n not in results.FILES))')
-[ -z "$undeclared" ] && ok "results layout: declares every file collect-results.sh writes" ||
-	not_ok "results layout: collect-results.sh writes files it does not declare: $undeclared"
+# What the host adds (images/rbts/collect.py) goes through the layout: a
+# drained capture verified on the host, its exit status beside the guest's
+# job-exit (not over it); a damaged one leaves one line in error.txt.
+for case in good damaged; do
+	d=$tmp/collect-$case; mkdir -p "$d"
+	echo drained > "$d/job-exit"; cp -r "$FIXTURES/raw" "$d/drain"; cp "$FIXTURES/trace.dat" "$d/"
+	[ $case = damaged ] && head -c 1000 "$FIXTURES/raw/cpu0.raw" > "$d/drain/cpu0.raw"
+	rc=0; python3 -m rbts.collect "$d" > "$d.out" 2>&1 || rc=$?
+	got="rc=$rc job-exit=$(cat "$d/job-exit") verify=$(cat "$d/drain-verify-exit" 2>/dev/null)"
+	got="$got json=$([ -s "$d/result.json" ] && echo y) offline=$([ -s "$d/offline.json" ] && echo y)"
+	got="$got error=$(cat "$d/error.txt" 2>/dev/null | wc -l | grep -v "^0$")"
+	case $case in
+	good) want="rc=0 job-exit=drained verify=0 json=y offline=y error=" ;;
+	damaged) want="rc=0 job-exit=drained verify=2 json= offline=y error=1" ;;
+	esac
+	[ "$got" = "$want" ] && ok "collect: a $case drained capture: $want" ||
+		not_ok "collect: a $case drained capture: $got (want $want): $(tail -n2 "$d.out")"
+done
 rc=0; python3 -c 'from rbts import results; results.path("/x", "no-such-file")' 2>/dev/null || rc=$?
 [ "$rc" != 0 ] && ok "results layout: a file it does not declare is an error" ||
 	not_ok "results layout: a file it does not declare is an error"
