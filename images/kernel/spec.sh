@@ -30,7 +30,7 @@ kspec_make_vanilla() {
 	echo "# vanilla $KERNEL_PACKAGE $KERNEL_VERSION: no patches" > "$PATCHES/series"
 }
 # One line for people: what this kernel is.
-kspec_describe() { python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import kspec; print(kspec.Kernel(sys.argv[2]).describe())' "$TOP/images/rbts" "$KSPEC"; }
+kspec_describe() { kspec describe "$KSPEC"; }
 # kspec_series_without LINE NUMBERS: our series less those fixes, as a
 # series directory of its own; prints it (kspec.py series_without).
 kspec_series_without() { kspec without "$1" "$2"; }

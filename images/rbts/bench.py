@@ -136,16 +136,15 @@ def bench_kernels(kernels, reps, dur, icount, threshold):
     for name, k in kernels:
         say("==> bench: building kernel '%s'" % name)
         log = os.path.join(out, 'build-%s.log' % name)
+        built = True
         with open(log, 'w') as f:
             try:
                 runmod.Guest(k, f).build()
             except runmod.BuildError:
-                pass
-            else:
-                f = None
+                built = False
         with open(log, errors='replace') as fh:
             text = fh.read().splitlines()
-        if f is not None:
+        if not built:
             sys.stderr.write(''.join('  | %s\n' % t for t in text[-5:]))
             sys.stderr.write("error: bench: kernel '%s' does not build (see %s)\n"
                              % (name, os.path.relpath(log, TOP)))

@@ -21,6 +21,7 @@ for all of them, and ccache (preprocessor mode) serves each file the series
 does not touch from any kernel's build, across clones too.
 
 usage: kspec.py shell SPEC          the spec's paths as shell assignments
+       kspec.py describe SPEC       one line for people: what this kernel is
        kspec.py check SPEC          nothing if valid, else what is wrong
        kspec.py lines|default-line|bench-default
        kspec.py packages            every line's Debian source package
@@ -337,6 +338,8 @@ def main(argv):
     try:
         if cmd == 'shell' and len(args) == 1:
             print(Kernel(args[0]).shell())
+        elif cmd == 'describe' and len(args) == 1:
+            print(Kernel(args[0]).describe())
         elif cmd == 'check' and len(args) == 1:
             why = check(args[0])
             if why:
