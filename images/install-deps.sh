@@ -22,7 +22,7 @@ case "${1:-}" in
 	      libtraceevent-dev libtracecmd-dev trace-cmd build-essential bc flex bison
 	      libelf-dev libssl-dev cpio ccache pkg-config file python3
 	      clang libclang-rt-14-dev time gnuplot-nox libzstd-dev
-	      gcc-multilib kmod) ;;
+	      gcc-multilib kmod rsync) ;;
 lava)	pkgs=(lava-dispatcher lavacli) ;;
 *)	die "install-deps.sh: unknown set '$1' (none, or lava)" ;;
 esac

@@ -11,13 +11,34 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 [ $# -eq 0 ] || die "prepare-tree.sh takes no arguments (the kernel is RBTS_KERNEL)"
-if [ -n "$KSRC" ]; then
+if [ -n "$KSRC" ] && [ -z "$PATCHES" ]; then
 	# A tree given as it is (--ksrc): nothing extracted, nothing applied,
 	# nothing written into it.  Its stamp changes every time, so that the
 	# kernel build always runs make on it (which rebuilds what changed).
 	mkdir -p "$(dirname "$TREE_STAMP")"
 	echo "ksrc $SRC $(date +%s%N)" > "$TREE_STAMP"
 	say "kernel tree: $SRC, as it is (no series applied)"
+	exit 0
+fi
+if [ -n "$KSRC" ]; then
+	# A tree given with a series asked for (--ksrc DIR --apply SERIES): the
+	# series goes on a copy, the tree is not written.  rsync makes the copy
+	# the tree again (only what differs: the files the last run patched,
+	# what changed in the tree since), so every run applies the series to
+	# the tree as it is now.  A patch that does not apply is the tree's
+	# answer: exit 2 before anything is built.
+	mapfile -t patches < <(series_patches "$PATCHES")
+	info "copying $KSRC_TREE into ${SRC#$TOP/} for its series (the tree itself is not written)"
+	mkdir -p "$SRC"
+	rsync -a --delete --exclude=/.git "$KSRC_TREE/" "$SRC/"
+	for p in ${patches[@]+"${patches[@]}"}; do
+		if ! out=$(patch -d "$SRC" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
+			printf '%s\n' "$out" | sed 's/^/    /' >&2
+			die "${p#$TOP/} does not apply to the tree $KSRC_TREE"
+		fi
+	done
+	echo "ksrc $KSRC_TREE $(date +%s%N)" > "$TREE_STAMP"
+	say "kernel tree: a copy of $KSRC_TREE with ${#patches[@]} patch(es) of ${PATCHES#$TOP/}"
 	exit 0
 fi
 kspec_make_vanilla

@@ -112,7 +112,7 @@ def cmd_soak(argv):
     return rc
 
 
-BUILD_VALUE = ('--kernel', '--arch', '--without', '--seed-fault', '--ksrc')
+BUILD_VALUE = ('--kernel', '--arch', '--without', '--seed-fault', '--ksrc', '--apply')
 BUILD_FLAG = ('--rb-time-32', '--debug', '--vanilla')
 
 
@@ -132,8 +132,8 @@ def cmd_build(argv):
             return 0
         else:
             return usage_error('build', "build: unknown option '%s' (it takes %s)"
-                               % (a, ', '.join(('--kernel', '--rb-time-32', '--debug', '--arch',
-                                                '--without', '--seed-fault', '--vanilla', '--ksrc'))))
+                               % (a, ', '.join(('--kernel', '--rb-time-32', '--debug', '--arch', '--without',
+                                                '--seed-fault', '--vanilla', '--ksrc', '--apply'))))
     p = make_plan('build', args)
     if isinstance(p, int):
         return p

@@ -7,7 +7,9 @@ this module: `kspec.py shell SPEC`).
   SERIES   ours (the line's series in the checkout), vanilla (none), the
            absolute path of a directory with a 'series' file, or @DIR: the
            kernel tree at DIR as it is (--ksrc: a maintainer's branch; no
-           series, nothing written into it: its builds go to build/ksrc-*)
+           series, nothing written into it: its builds go to build/ksrc-*),
+           or @DIR+SERIES: a copy of that tree (in build/ksrc-*) with SERIES
+           applied, ours or a series directory (--ksrc DIR --apply SERIES)
   VARIANT  default, rb-time-32 or debug (images/config/VARIANT.config)
   ARCH     x86_64 or i386
 
@@ -96,10 +98,14 @@ def check(spec):
         return ("kernel line '%s' is not in images/kernel/lines.table (have: %s)"
                 % (line, ' '.join(lines.names())))
     if series.startswith('@'):
-        why = check_tree(series[1:])
+        tree, apply = split_ksrc(series)
+        why = check_tree(tree)
         if why:
             return why
-        if variant == 'rb-time-32':
+        if apply and apply != 'ours' and not (apply.startswith('/') and
+                                              os.path.isfile(os.path.join(apply, 'series'))):
+            return "a tree's series must be ours or a directory with a 'series' file, not '%s'" % apply
+        if variant == 'rb-time-32' and apply != 'ours':
             return 'the rb-time-32 variant needs our series (a tree as it is has no RB_TIME_32 option)'
     elif series.startswith('/'):
         if not os.path.isfile(os.path.join(series, 'series')):
@@ -114,6 +120,12 @@ def check(spec):
     if arch not in ARCHES:
         return 'arch must be one of: %s; not \'%s\'' % (' '.join(ARCHES), arch)
     return None
+
+
+def split_ksrc(series):
+    """@TREE or @TREE+SERIES: (TREE, SERIES or '')."""
+    tree, _, apply = series[1:].partition('+')
+    return tree, apply
 
 
 def tree_version(tree):
@@ -174,14 +186,20 @@ class Kernel:
         self.tarball = '/usr/src/%s.tar.xz' % row.package
         build = build_dir()
         self.ksrc = self.series.startswith('@')
+        self.tree, self.apply = '', ''
         if self.ksrc:
-            tree = self.series[1:]
+            tree, self.apply = split_ksrc(self.series)
+            self.tree = tree
             self.version = tree_version(tree)
             top = os.path.join(build, 'ksrc-%s-%s' % (
                 re.sub(r'[^a-zA-Z0-9_.-]', '_', os.path.basename(tree.rstrip('/'))),
-                hashlib.sha1(tree.encode()).hexdigest()[:8]))
-            self.patches, self.src = '', tree
-            # the tree is not ours to write: its stamp lives with its builds
+                hashlib.sha1(self.series[1:].encode()).hexdigest()[:8]))
+            # The tree is not ours to write: its stamp lives with its
+            # builds, and a series asked for goes on a copy of it, named as
+            # every tree of ours is (../linux-VERSION from its builds: ccache
+            # serves what the series does not touch).
+            self.patches = {'': '', 'ours': row.series}.get(self.apply, self.apply)
+            self.src = os.path.join(top, 'linux-' + self.version) if self.apply else tree
             self.stamp = os.path.join(top, '.rbts-series')
         elif self.series == 'ours':
             self.patches, name = row.series, ''
@@ -215,21 +233,24 @@ class Kernel:
                          ('base.config', self.arch + '.config', 'tracing.config', 'nmi.config')]
         if row.config:
             self.kconfigs.append(os.path.join(CONFIG, row.config))
-        if self.series == 'ours':
+        if self.series == 'ours' or (self.ksrc and self.apply == 'ours'):
             self.kconfigs.append(os.path.join(CONFIG, 'series.config'))
-        elif not self.ksrc and os.path.isfile(os.path.join(self.series, 'series.config')):
-            self.kconfigs.append(os.path.join(self.series, 'series.config'))
+        elif self.patches and os.path.isfile(os.path.join(self.patches, 'series.config')) \
+                and self.patches != row.series:
+            self.kconfigs.append(os.path.join(self.patches, 'series.config'))
         if self.variant != 'default':
             self.kconfigs.append(os.path.join(CONFIG, self.variant + '.config'))
 
     def describe(self):
         """One line for people: what this kernel is."""
         s = {'ours': 'our series', 'vanilla': 'vanilla'}.get(self.series)
+        def named(d):
+            return 'series ' + (os.path.relpath(d, TOP) if d.startswith(TOP + '/') else d)
         if self.ksrc:
-            s = 'the tree %s as it is' % self.src
+            s = 'the tree %s %s' % (self.tree, {'': 'as it is', 'ours': 'with our series'}.get(
+                self.apply, 'with ' + named(self.apply)))
         elif s is None:
-            s = 'series ' + os.path.relpath(self.series, TOP) if self.series.startswith(TOP + '/') \
-                else 'series ' + self.series
+            s = named(self.series)
         return '%s (%s), %s, %s config, %s' % (self.version, self.line, s, self.variant, self.arch)
 
     def shell(self):
@@ -240,7 +261,8 @@ class Kernel:
              'PATCHES': self.patches, 'QEMU': self.qemu, 'SRC': self.src,
              'FLAVOUR': self.flavour, 'KOUT': self.kout, 'MODOUT': self.modout,
              'INITRAMFS': self.initramfs, 'GUESTOUT': self.guestout,
-             'KSRC': '1' if self.ksrc else '', 'TREE_STAMP': self.stamp}
+             'KSRC': '1' if self.ksrc else '', 'KSRC_TREE': self.tree,
+             'TREE_STAMP': self.stamp}
         out = ['%s=%s' % (k, shlex.quote(x)) for k, x in v.items()]
         out.append('KCONFIGS=(%s)' % ' '.join(shlex.quote(c) for c in self.kconfigs))
         return '\n'.join(out)

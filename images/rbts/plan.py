@@ -107,7 +107,7 @@ class Plan:
         self.line = kspec.default_line()
         self.faults, self.without, self.seed = '', '', ''
         self.vanilla, self.dry_run, self.plan_file = False, False, ''
-        self.ksrc, self.line_given = '', False
+        self.ksrc, self.apply, self.line_given = '', '', False
         self.out = None
         self.kernel = None
 
@@ -140,6 +140,8 @@ class Plan:
                 self.line_given = True
             elif a == '--ksrc':
                 self.ksrc = value(a, '--ksrc needs a kernel tree (a directory)')
+            elif a == '--apply':
+                self.apply = value(a, "--apply needs a series: ours, or a directory with a 'series' file")
             elif a == '--rb-time-32':
                 if self.debug:
                     raise PlanError('--rb-time-32 and --debug cannot be combined')
@@ -269,6 +271,8 @@ class Plan:
             raise PlanError("--kernel: no line '%s' (have: %s)"
                             % (self.line, ' '.join(kspec.lines.names())))
         series = 'ours'
+        if self.apply and not self.ksrc:
+            raise PlanError('--apply goes with --ksrc DIR (the series for a tree you give)')
         if self.ksrc:
             series = self.check_ksrc()
         elif self.vanilla:
@@ -305,18 +309,29 @@ class Plan:
 
     def check_ksrc(self):
         """--ksrc DIR: a tree as it is, built with the config fragments of
-        its line (--kernel, or the line of its VERSION.PATCHLEVEL)."""
+        its line (--kernel, or the line of its VERSION.PATCHLEVEL); with
+        --apply SERIES, a copy of it with that series."""
         tree = os.path.abspath(self.ksrc)
         why = kspec.check_tree(tree)
         if why:
             raise PlanError('--ksrc: ' + why)
+        if '+' in tree or ':' in tree:
+            raise PlanError("--ksrc %s: a tree's path may not hold '+' or ':' (they part a kernel spec)"
+                            % self.ksrc)
+        apply = self.apply
+        if apply and apply != 'ours':
+            apply = os.path.abspath(apply)
+            if not os.path.isfile(os.path.join(apply, 'series')) or '+' in apply or ':' in apply:
+                raise PlanError("--apply %s: not ours, nor a directory with a 'series' file" % self.apply)
+        ours = apply == 'ours'
         for opt, given in (('--vanilla', self.vanilla), ('--without', self.without),
-                           ('--seed-fault', self.seed), ('--rb-time-32', self.variant == 'rb-time-32')):
+                           ('--seed-fault', self.seed),
+                           ('--rb-time-32', self.variant == 'rb-time-32' and not ours)):
             if given:
-                raise PlanError('--ksrc %s is built as it is: not with %s (our series)' % (self.ksrc, opt))
-        if any(a.startswith('ring_buffer_') for a in self.kernel_args):
-            raise PlanError('--ksrc: a tree as it is has none of our test parameters '
-                            '(--legacy-nested-ts, --*-delay-us)')
+                raise PlanError('--ksrc %s: not with %s (that is a change to our series)' % (self.ksrc, opt))
+        if any(a.startswith('ring_buffer_') for a in self.kernel_args) and not ours:
+            raise PlanError('--ksrc: a tree without our series (--apply ours) has none of our test '
+                            'parameters (--legacy-nested-ts, --*-delay-us)')
         if not self.line_given:
             line = kspec.line_of_tree(tree)
             if not line:
@@ -324,7 +339,7 @@ class Plan:
                                 'of its version: say --kernel LINE for the config fragments to use'
                                 % (self.ksrc, kspec.tree_version(tree)))
             self.line = line
-        return '@' + tree
+        return '@' + tree + ('+' + apply if apply else '')
 
     # -- what the options make ---------------------------------------------
     def guest_settings(self):

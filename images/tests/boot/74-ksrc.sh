@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: --ksrc: a Debian tree extracted outside build/ builds as it is, boots and is judged (no counters, as on vanilla; the verdict FAILs by the model: the tree has finding (a), which our series fixes), nothing written into it; a tree the stress module does not fit is refused before its kernel is built
+# test: --ksrc: a Debian tree extracted outside build/ builds as it is, boots and is judged (no counters, as on vanilla; the verdict FAILs by the model: the tree has finding (a), which our series fixes); with --apply ours, a copy of it PASSes; nothing written into it; a tree the stress module does not fit is refused before its kernel is built
 # rbts-test: full
 # rbts-test: timeout 5400
 #
@@ -27,9 +27,22 @@ boot --ksrc "$tree" --duration 60
 	not_ok "the verdict names the tree it booted: '$(verdict_field kernel.spec)'"
 [ "$(rule_verdict counters)" = SKIP ] && ok "a tree as it is has no path counters: counters SKIP" ||
 	not_ok "a tree as it is has no path counters: counters '$(rule_verdict counters)'"
+
+# The same tree with our series asked for (--apply ours): the series goes
+# on a copy (named as our own trees are, so ccache serves it), and the
+# fixes it carries make the same tree PASS, counters and all.
+boot --ksrc "$tree" --apply ours --duration 60
+must_pass "the same tree with --apply ours PASSes: the fixes on a copy of it"
+[ "$(check_verdict model)" = PASS ] && [ "$(rule_verdict counters)" = PASS ] &&
+	ok "with our series: the model holds, the counters are read (model PASS, counters PASS)" ||
+	not_ok "with our series: model $(check_verdict model), counters $(rule_verdict counters)"
+[ "$(verdict_field kernel.spec)" = "$LINE:@$tree+ours:default:x86_64" ] &&
+	ok "the verdict names the tree and its series: $(verdict_field kernel.spec)" ||
+	not_ok "the verdict names the tree and its series: '$(verdict_field kernel.spec)'"
+
 after=$(find "$tree" -newer "$tree/Makefile" | wc -l)
-[ "$after" = "$before" ] && [ ! -e "$tree/.config" ] && ok "nothing was written into the tree" ||
-	not_ok "the build wrote into the tree: $((after - before)) new file(s)"
+[ "$after" = "$before" ] && [ ! -e "$tree/.config" ] && ok "nothing was written into the tree (either run)" ||
+	not_ok "the builds wrote into the tree: $((after - before)) new file(s)"
 
 # A tree whose headers lack what the module calls: hard links but for the
 # header changed, so that the copy costs nothing.
@@ -45,4 +58,4 @@ k=$(top "$bad")/kernel-$LINE-x86_64/arch/x86/boot/bzImage
 	ok "a tree the module does not fit: exit 2 before its kernel is built ($(grep -m1 'does not build' "$LOGS/ksrc-bad.log" | cut -c1-160))" ||
 	not_ok "a tree the module does not fit: exit $rc, $(tail -n1 "$LOGS/ksrc-bad.log")"
 # each run's trees are new ones: their builds go with them
-rm -rf "$(top "$tree")" "$(top "$bad")"
+rm -rf "$(top "$tree")" "$(top "$tree+ours")" "$(top "$bad")"

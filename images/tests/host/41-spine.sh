@@ -60,14 +60,53 @@ mkdir -p "$tmp/built/kernel/trace"; cp "$fake/Makefile" "$tmp/built/"; : > "$tmp
 for args in "no such directory@--ksrc $tmp/none" "is not a kernel tree@--ksrc $tmp" \
 	    "say --kernel LINE@--ksrc $tmp/old" "make mrproper@--ksrc $tmp/built" \
 	    "not with --vanilla@--ksrc $fake --vanilla" "none of our test parameters@--ksrc $fake --legacy-nested-ts" \
-	    "--ksrc: kernel tree .* no such directory@bench kernels --reps 1 --ksrc $tmp/none"; do
+	    "--ksrc: kernel tree .* no such directory@bench kernels --reps 1 --ksrc $tmp/none" \
+	    "--apply goes with --ksrc@--apply ours" "--apply $tmp: not ours@--ksrc $fake --apply $tmp" \
+	    "--apply needs a series@--ksrc $fake --apply"; do
 	want=${args%%@*}
 	rc=0
-	a=${args#*@}; case "$a" in bench*) ;; *) a="$a --dry-run" ;; esac
+	a=${args#*@}; case "$a" in bench*|*--apply) ;; *) a="$a --dry-run" ;; esac
 	err=$(RBTS_BUILD=$empty "$TOP/run.sh" $a 2>&1 >/dev/null) || rc=$?
 	[ "$rc" = 2 ] && [ "$(echo "$err" | head -n1 | grep -c -- "$want")" = 1 ] &&
 		ok "run.sh ${args#*@}: exit 2, says '$want'" || not_ok "run.sh ${args#*@}: exit $rc: $err"
 done
+
+# --ksrc DIR --apply SERIES: the series goes on a copy of the tree, made
+# again from it each run; a patch that does not apply is the tree's answer,
+# exit 2 before anything is built; the tree itself is never written.
+plan_is "--ksrc --apply ours: our series (and its test parameters) on a copy of the tree" \
+	"p['kspec'] == '6.12:@$fake+ours:default:x86_64' and 'ring_buffer_legacy_nested_ts' in p['cmdline']" \
+	--ksrc "$fake" --apply ours --legacy-nested-ts
+plan_is "--ksrc --apply DIR: that series directory" \
+	"p['kspec'] == '6.12:@$fake+$TOP/kernel-patches/mainline:default:x86_64'" \
+	--ksrc "$fake" --apply "$TOP/kernel-patches/mainline"
+echo 'int ring_buffer;' > "$fake/kernel/trace/ring_buffer.c"
+for s in good bad; do
+	mkdir -p "$tmp/series-$s"
+	echo "0001-$s.patch" > "$tmp/series-$s/series"
+done
+cat > "$tmp/series-good/0001-good.patch" <<'P'
+--- a/kernel/trace/ring_buffer.c
++++ b/kernel/trace/ring_buffer.c
+@@ -1 +1 @@
+-int ring_buffer;
++int ring_buffer_patched;
+P
+sed 's/^-int ring_buffer;/-int no_such_line;/' "$tmp/series-good/0001-good.patch" > "$tmp/series-bad/0001-bad.patch"
+sum=$(cd "$fake" && find . -type f | sort | xargs md5sum | md5sum)
+src() { python3 -c 'import sys; from rbts import kspec; print(kspec.Kernel(sys.argv[1]).src)' "6.12:@$fake+$1:default:x86_64"; }
+rc=0
+RBTS_BUILD=$tmp/b rbts build --ksrc "$fake" --apply "$tmp/series-bad" > "$tmp/bad.log" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q "0001-bad.patch does not apply to the tree $fake" "$tmp/bad.log" &&
+	[ -z "$(find "$tmp/b" -name 'kernel-*' 2>/dev/null)" ] &&
+	ok "--apply: a patch that does not apply to the tree: exit 2, says which, nothing built" ||
+	not_ok "--apply: a patch that does not apply: exit $rc: $(grep -m1 error "$tmp/bad.log")"
+RBTS_BUILD=$tmp/b rbts build --ksrc "$fake" --apply "$tmp/series-good" > "$tmp/good.log" 2>&1
+copy=$(RBTS_BUILD=$tmp/b src "$tmp/series-good")
+[ "$(cat "$copy/kernel/trace/ring_buffer.c" 2>/dev/null)" = "int ring_buffer_patched;" ] &&
+	[ "$sum" = "$(cd "$fake" && find . -type f | sort | xargs md5sum | md5sum)" ] &&
+	ok "--apply: the series is on a copy (${copy#$tmp/}), the tree is as it was" ||
+	not_ok "--apply: the copy or the tree: $(cat "$copy/kernel/trace/ring_buffer.c" 2>&1) ($(grep -m1 error "$tmp/good.log"))"
 
 # Every file the guest writes into /out is declared by the results layout
 # (images/rbts/results.py): a reader can look up who writes it.
