@@ -44,7 +44,7 @@ other_dat_taps "$LINE, global clock: "
 
 # ./run.sh report on that run: trace-cmd's view of the same capture.
 rrc=0
-"$TOP/run.sh" report "$(basename "$res")" > "$LOGS/report-$LINE.log" 2>&1 || rrc=$?
+rbts report "$(basename "$res")" > "$LOGS/report-$LINE.log" 2>&1 || rrc=$?
 [ "$rrc" = 0 ] && ok "$LINE: report exits 0" || not_ok "$LINE: report exits 0 (exit $rrc)"
 grep -qE 'rbstress_event: +ctx=(normal|softirq|irq|nmi) ' "$LOGS/report-$LINE.log" &&
 	ok "$LINE: trace-cmd report decodes the module's fields (ctx by name)" ||

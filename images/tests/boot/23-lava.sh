@@ -14,7 +14,7 @@ field() {
 }
 
 rc=0
-"$TOP/run.sh" matrix "$TOP/images/matrix.default" --lava "$tmp/all" --validate \
+rbts matrix "$TOP/images/matrix.default" --lava "$tmp/all" --validate \
 	> "$LOGS/lava-validate.log" 2>&1 || rc=$?
 v=$tmp/all/lava-validate.json
 [ "$rc" = 0 ] && [ "$(field "$v" 'len(j["jobs"])')" = 4 ] &&
@@ -23,7 +23,7 @@ v=$tmp/all/lava-validate.json
 	not_ok "the default matrix's jobs are valid (exit $rc: $(tail -n2 "$LOGS/lava-validate.log" | paste -sd' '))"
 
 rc=0
-"$TOP/run.sh" matrix "$FIXTURES/matrix-lava" --lava "$tmp/bad" --no-build \
+rbts matrix "$FIXTURES/matrix-lava" --lava "$tmp/bad" --no-build \
 	--artifacts "file://$tmp/nowhere" --validate > "$tmp/bad.log" 2>&1 || rc=$?
 [ "$rc" = 2 ] && [ "$(field "$tmp/bad/lava-validate.json" 'j["jobs"][0]["job"]')" = fail ] &&
 	grep -q "does not exist" "$tmp/bad/lava-validate.json" &&
@@ -32,10 +32,10 @@ rc=0
 
 # The same two cells here and under lava-run.
 rc_local=0
-"$TOP/run.sh" matrix "$FIXTURES/matrix-lava" > "$LOGS/lava-local.log" 2>&1 || rc_local=$?
+rbts matrix "$FIXTURES/matrix-lava" > "$LOGS/lava-local.log" 2>&1 || rc_local=$?
 mine=$TOP/$(sed -n 's/^matrix: .*; \(results\/matrix-[0-9-]*\)\/matrix.json$/\1/p' "$LOGS/lava-local.log")/matrix.json
 rc_lava=0
-"$TOP/run.sh" matrix "$FIXTURES/matrix-lava" --lava "$tmp/run" --lava-run \
+rbts matrix "$FIXTURES/matrix-lava" --lava "$tmp/run" --lava-run \
 	> "$LOGS/lava-run.log" 2>&1 || rc_lava=$?
 theirs=$tmp/run/lava-results.json
 [ "$rc_local" = 1 ] && [ "$(field "$mine" '[c["verdict"] for c in j["cells"]]')" = "['PASS', 'FAIL']" ] &&

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib.sh"
 log=$LOGS/soak-legacy.log
 rc=0
-"$TOP/run.sh" soak --duration 120 --legacy-nested-ts > "$log" 2>&1 || rc=$?
+rbts soak --duration 120 --legacy-nested-ts > "$log" 2>&1 || rc=$?
 res=$(readlink -f "$TOP/results/latest")
 [ "$rc" = 1 ] && ok "legacy soak is reported as FAIL (exit 1)" || not_ok "legacy soak is reported as FAIL (exit $rc, see $res)"
 grep -q "stopping at the first violation" "$(rfile console.log)" 2>/dev/null &&

@@ -21,7 +21,7 @@ case " $(kspec_line_features "$LINE") " in
 	# or booted, not a silent 4 KiB run.  The guest refuses it too
 	# (images/guest/lib.sh), for a command line made elsewhere (a lab's).
 	rc=0
-	out=$("$TOP/run.sh" run --kernel "$LINE" --subbuf-kb 8 --duration 5 --capture 0 2>&1 >/dev/null) || rc=$?
+	out=$(rbts run --kernel "$LINE" --subbuf-kb 8 --duration 5 --capture 0 2>&1 >/dev/null) || rc=$?
 	[ "$rc" = 2 ] && grep -q "kernel line $LINE has no subbuf-size" <<< "$out" &&
 		ok "$LINE: --subbuf-kb 8 is refused before a build (exit 2, says why)" ||
 		not_ok "$LINE: --subbuf-kb 8: exit $rc, $(head -n1 <<< "$out")" ;;

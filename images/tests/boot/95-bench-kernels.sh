@@ -4,7 +4,7 @@
 # rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 brc=0
-"$TOP/run.sh" bench kernels --reps 1 --duration 5 > "$LOGS/bench.log" 2>&1 || brc=$?
+rbts bench kernels --reps 1 --duration 5 > "$LOGS/bench.log" 2>&1 || brc=$?
 bres=$(ls -d "$TOP"/results/bench-kernels-* 2>/dev/null | tail -n1)
 [ "$brc" = 0 ] && ok "bench kernels runs (exit 0)" || not_ok "bench kernels runs (exit $brc, see $LOGS/bench.log)"
 for k in vanilla-6.1 series-6.1 series-6.1-32 vanilla-6.12 series-6.12; do

@@ -24,7 +24,7 @@ summary() { echo "$(field verdict) at depth $(field depth), events $(ops_arg), $
 
 for line in $(kspec_lines); do
 	bin=$BUILD/reserve-model/$line-ours/rbreserve
-	reserve "$line-tree" "$TOP/run.sh" model --reserve --kernel "$line" --depth 2 --ops 2
+	reserve "$line-tree" rbts model --reserve --kernel "$line" --depth 2 --ops 2
 	if [ "$rc" = 0 ] && [ "$(field verdict)" = pass ]; then
 		ok "$line: our tree's reserve path holds: $(summary)"
 	else
@@ -66,7 +66,7 @@ for line in $(kspec_lines); do
 
 	# finding (a) on the unmodified tree: a counterexample that needs a
 	# discard (without discards the same bound holds), where our tree holds
-	reserve "$line-vanilla" "$TOP/run.sh" model --reserve --vanilla --kernel "$line" --depth 2 --ops 2
+	reserve "$line-vanilla" rbts model --reserve --vanilla --kernel "$line" --depth 2 --ops 2
 	why=$(field why) a=$(summary)
 	vbin=$BUILD/reserve-model/$line-vanilla/rbreserve
 	reserve "$line-vanilla-nodiscard" "$vbin" --depth 2 --ops 2 --no-discard
