@@ -53,8 +53,13 @@ static void rbs_timer_start(struct rbs_timer *t, unsigned int period_us,
 	if (!period_us)
 		return;
 	t->period_ns = (u64)period_us * NSEC_PER_USEC;
+	/* which of the two the tree has: Kbuild asks its header */
+#ifdef RBS_HAVE_HRTIMER_SETUP
+	hrtimer_setup(&t->timer, rbs_timer_fn, CLOCK_MONOTONIC, mode);
+#else
 	hrtimer_init(&t->timer, CLOCK_MONOTONIC, mode);
 	t->timer.function = rbs_timer_fn;
+#endif
 	hrtimer_start(&t->timer, ns_to_ktime(t->period_ns), mode);
 	t->started = true;
 }
