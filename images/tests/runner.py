@@ -21,6 +21,11 @@ boot/legacy.  Its header may say
     # rbts-test: full other-lines               (with lines all: only the
                                                   first line's is in the
                                                   default suite)
+    # rbts-test: requires NAME                  (with lines all: only the
+                                                  lines that have NAME, a
+                                                  variant or a feature of
+                                                  lines.table, as ftracetest's
+                                                  "# requires:")
 
 It prints TAP result lines ("ok - what", "not ok - what", "# SKIP" and
 "# TODO" directives, "# ..." diagnostics); the runner numbers them and
@@ -67,6 +72,7 @@ class Test:
         self.full = False
         self.full_other_lines = False
         self.every_line = False
+        self.requires = None
         # the kernel line a boot test boots (--kernel selects by it)
         self.line = kernel_lines()[0] if group == 'boot' else None
         self.env = {}
@@ -90,6 +96,8 @@ class Test:
                     self.line = m.group(2)
                 elif m and m.group(1) == 'lines' and m.group(2) == 'all':
                     self.every_line = True
+                elif m and m.group(1) == 'requires':
+                    self.requires = m.group(2)
 
     def on_lines(self):
         """The test itself, or with 'lines all' one test per kernel line:
@@ -97,7 +105,9 @@ class Test:
         if not self.every_line:
             return [self]
         out = []
-        for i, line in enumerate(kernel_lines()):
+        have = [r.line for r in lines.rows()
+                if not self.requires or self.requires in r.variants | r.features]
+        for i, line in enumerate(have):
             t = copy.copy(self)
             t.line = line
             t.env = {'RBTS_LINE': line}

@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # test: the stress on the 32-bit rb_time_t (the article's cnt/top/bottom) PASSes, and its verdict has the rb_time_t model of the tree it booted
+# rbts-test: lines all
+# rbts-test: requires rb-time-32
 . "$(dirname "$0")/../lib.sh"
-build_kernel --rb-time-32
-boot --duration 20 --rb-time-32
+build_kernel --kernel "$LINE" --rb-time-32
+boot --kernel "$LINE" --duration 20 --rb-time-32
 must_pass "32-bit rb_time_t run PASSes"
-RBTS_KERNEL=6.1:ours:rb-time-32:x86_64 . "$TOP/images/common.sh"
+kspec_load "$LINE:ours:rb-time-32:x86_64"
 grep -q "CONFIG_RING_BUFFER_RB_TIME_32=y" "$KOUT/.config" 2>/dev/null &&
 	ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y" || not_ok "the kernel has CONFIG_RING_BUFFER_RB_TIME_32=y"
 [ "$(check_verdict rb-time-model)" = PASS ] && [ "$(check_verdict model)" = PASS ] &&

@@ -119,7 +119,9 @@ rc=0; runner -t short -t kept -t extra --ktap "$tmp/plan.ktap" > "$tmp/plan.out"
 export RBTS_LINES_TABLE=$tmp/lines.table
 plan=$("$TOP/run.sh" --kernel 9.9 --subbuf-kb 8 --dry-run 2>&1)
 tests=$(python3 "$TOP/images/tests/runner.py" --list --full --kernel 9.9)
-every=$(grep -l '^# rbts-test: lines all' "$TOP"/images/tests/boot/*.sh | wc -l)
+# (the all-lines tests but those that require what 9.9 has not: rb-time-32)
+every=$(grep -l '^# rbts-test: lines all' "$TOP"/images/tests/boot/*.sh |
+	xargs grep -L '^# rbts-test: requires \(rb-time-32\)$' | wc -l)
 bench=$(TOP=$TOP bash -c '. "$TOP/images/common.sh"; kspec_bench_default')
 if echo "$plan" | grep -q "build/linux-9.9.1 " && echo "$plan" | grep -q "rbts.subbufkb=8" &&
    [ "$(echo "$tests" | grep -c '^boot/.*-9\.9 ')" = "$every" ] && [ "$every" -gt 0 ] &&
@@ -128,6 +130,14 @@ if echo "$plan" | grep -q "build/linux-9.9.1 " && echo "$plan" | grep -q "rbts.s
 else
 	not_ok "a line added to lines.table alone: plan '$(echo "$plan" | grep -m1 'tree\|9.9')', $(echo "$tests" | grep -c '^boot/.*-9\.9 ') of $every tests, bench '$bench'"
 fi
+# A test that requires a variant or a feature runs on every line that has
+# it, and on no other: boot/rb-time-32 on 9.9 once its row says rb-time-32.
+sed -i 's/^\(9\.9\t.*\t\)default,debug\t/\1default,rb-time-32,debug\t/' "$tmp/lines.table"
+with=$(python3 "$TOP/images/tests/runner.py" --list --full | grep -o '^boot/rb-time-32[^ ]*' | tr '\n' ' ')
+without=$(echo "$tests" | grep -o '^boot/rb-time-32[^ ]*' | tr '\n' ' ')
+[ "$with" = "boot/rb-time-32 boot/rb-time-32-9.9 " ] && [ -z "$without" ] &&
+	ok "rbts-test: requires rb-time-32: on the lines whose row has it ($with), not on 9.9 without it" ||
+	not_ok "rbts-test: requires rb-time-32: with it '$with', without it '$without'"
 unset RBTS_LINES_TABLE
 # A table that is not there: one line and exit 2, from the shell and Python readers
 rc=0; out=$(RBTS_LINES_TABLE=$tmp/none "$TOP/run.sh" --dry-run 2>&1) || rc=$?
