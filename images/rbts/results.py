@@ -3,7 +3,8 @@
 who writes it, who reads it, what it holds.  A writer writes only its own
 files; the guest's are never rewritten on the host.
 
-`python3 -m rbts.results` prints the table (docs/results.md has it too);
+`python3 -m rbts.results` prints the table; `--markdown` prints
+docs/results.md (host/spine checks that the two agree);
 `python3 -m rbts.results path DIR NAME` prints where NAME of the run in DIR
 is (shell readers: images/tests/lib.sh), or refuses an undeclared NAME.
 """
@@ -13,7 +14,8 @@ import sys
 # name: (writer, readers, what it holds).  The writers: guest (images/guest/,
 # brought back by boot.sh), boot (images/boot.sh), run (images/rbts/run.py),
 # model (images/model-verdict.py), collect (images/rbts/collect.py),
-# faults (images/faults-table.py), verdict (images/verdict.py).
+# faults (images/faults-table.py), verdict (images/verdict.py), report
+# (images/report-run.sh, ./run.sh report).
 FILES = {
     'kernel': ('run', 'verdict, report',
                'which kernel: spec, line, version (verdict.json "kernel")'),
@@ -68,6 +70,7 @@ FILES = {
                      'the verdict: checks, coverage, known findings, exit'),
     'verdict.txt': ('verdict', 'people', 'the verdict in one line'),
     'deltas.png': ('soak', 'people', 'the nested deltas (images/plot-deltas.sh)'),
+    'ts-check.txt': ('report', 'people', "trace-cmd report --ts-check of trace.dat (./run.sh report)"),
 }
 
 
@@ -93,6 +96,24 @@ def config_has(config, line):
         return False
 
 
+def markdown():
+    """docs/results.md: the table for people."""
+    out = ['# One run\'s results: results/<id>/',
+           '',
+           'Every file a run leaves, who writes it, who reads it, what it holds.',
+           'Made by `python3 -m rbts.results --markdown` from `images/rbts/results.py`,',
+           'the one place the layout is declared: readers and writers name a file',
+           'through `results.path()`, which refuses a name not in it (shell readers:',
+           '`python3 -m rbts.results path DIR NAME`). How to read a run:',
+           'docs/report.md; the verdict\'s checks: docs/checker.md.',
+           '',
+           '| file | written by | read by | what it holds |',
+           '|---|---|---|---|']
+    out += ['| `%s` | %s | %s | %s |' % (name, writer, readers, what.replace('|', '\\|'))
+            for name, (writer, readers, what) in FILES.items()]
+    return '\n'.join(out) + '\n'
+
+
 def main(argv):
     if argv[:1] == ['path'] and len(argv) == 3:
         try:
@@ -101,8 +122,11 @@ def main(argv):
             print('error: %s' % e.args[0], file=sys.stderr)
             return 2
         return 0
+    if argv == ['--markdown']:
+        sys.stdout.write(markdown())
+        return 0
     if argv:
-        print('usage: python3 -m rbts.results [path DIR NAME]', file=sys.stderr)
+        print('usage: python3 -m rbts.results [--markdown | path DIR NAME]', file=sys.stderr)
         return 2
     for name, (writer, readers, what) in FILES.items():
         print('%-26s %-15s %-30s %s' % (name, writer, readers, what))

@@ -135,6 +135,14 @@ for case in good damaged; do
 	[ "$got" = "$want" ] && ok "collect: a $case drained capture: $want" ||
 		not_ok "collect: a $case drained capture: $got (want $want): $(tail -n2 "$d.out")"
 done
+python3 -m rbts.results --markdown | diff -u "$TOP/docs/results.md" - > "$tmp/results-md.diff" &&
+	ok "docs/results.md is the layout's table (python3 -m rbts.results --markdown)" ||
+	not_ok "docs/results.md differs from the layout: $(grep -m2 '^[-+][^-+]' "$tmp/results-md.diff" | tr '\n' ' ')"
+# every file the host's report writes into a run (images/report-run.sh)
+undeclared=$(grep -ohE '\$dir/[A-Za-z0-9_.-]+' "$TOP/images/report-run.sh" | sed 's|^\$dir/||' | sort -u |
+	python3 -c 'import sys; from rbts import results; print(" ".join(n for n in sys.stdin.read().split() if n not in results.FILES))')
+[ -z "$undeclared" ] && ok "results layout: declares every file ./run.sh report writes" ||
+	not_ok "results layout: report writes files it does not declare: $undeclared"
 rc=0; python3 -c 'from rbts import results; results.path("/x", "no-such-file")' 2>/dev/null || rc=$?
 [ "$rc" != 0 ] && ok "results layout: a file it does not declare is an error" ||
 	not_ok "results layout: a file it does not declare is an error"
