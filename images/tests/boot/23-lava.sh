@@ -38,6 +38,25 @@ rc_lava=0
 rbts matrix "$FIXTURES/matrix-lava" --lava "$tmp/run" --lava-run \
 	> "$LOGS/lava-run.log" 2>&1 || rc_lava=$?
 theirs=$tmp/run/lava-results.json
+if [ "$rc_lava" != 1 ]; then
+	# what lava-run saw, kept past the test's scratch directory, and the
+	# last lines of each guest's console for the reader of the failure
+	rm -rf "$LOGS/lava-out" && cp -r "$tmp/run/lava-out" "$LOGS/" 2>/dev/null
+	for l in "$tmp"/run/lava-out/*.log; do
+		python3 - "$l" <<'PY' 2>/dev/null | sed "s|^|# $(basename "$l"): |"
+import json, sys
+lines = []
+for row in open(sys.argv[1], errors='replace'):
+    try:
+        m = json.loads(row)
+    except ValueError:
+        continue
+    if m.get('lvl') in ('target', 'error'):
+        lines.append('%s %s' % (m['lvl'], str(m.get('msg'))[:200]))
+print('\n'.join(lines[-6:]))
+PY
+	done
+fi
 [ "$rc_local" = 1 ] && [ "$(field "$mine" '[c["verdict"] for c in j["cells"]]')" = "['PASS', 'FAIL']" ] &&
 	ok "here: the fixed kernel PASS, the legacy mode FAIL (exit 1)" ||
 	not_ok "here: fixed PASS, legacy FAIL (exit $rc_local, $(field "$mine" '[c["verdict"] for c in j["cells"]]'))"
