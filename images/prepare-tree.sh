@@ -11,6 +11,28 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 [ $# -eq 0 ] || die "prepare-tree.sh takes no arguments (the kernel is RBTS_KERNEL)"
+
+# The series' patches, in order, each one there (sets patches).
+load_series() {
+	mapfile -t patches < <(series_patches "$PATCHES")
+	for p in ${patches[@]+"${patches[@]}"}; do
+		[ -f "$p" ] || die "${PATCHES#$TOP/}/series names $(basename "$p"), which does not exist"
+	done
+}
+
+# Apply them to DIR; on the first that does not apply, its output and its
+# name (the caller says what that means), status 1.
+apply_series() {	# DIR
+	local out
+	for p in ${patches[@]+"${patches[@]}"}; do
+		say "  applying ${p#$PATCHES/}"
+		if ! out=$(patch -d "$1" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
+			printf '%s\n' "$out" | sed 's/^/    /' >&2
+			failed=${p#$TOP/}
+			return 1
+		fi
+	done
+}
 if [ -n "$KSRC" ] && [ -z "$PATCHES" ]; then
 	# A tree given as it is (--ksrc): nothing extracted, nothing applied,
 	# nothing written into it.  Its stamp changes every time, so that the
@@ -27,29 +49,20 @@ if [ -n "$KSRC" ]; then
 	# what changed in the tree since), so every run applies the series to
 	# the tree as it is now.  A patch that does not apply is the tree's
 	# answer: exit 2 before anything is built.
-	mapfile -t patches < <(series_patches "$PATCHES")
+	load_series
 	info "copying $KSRC_TREE into ${SRC#$TOP/} for its series (the tree itself is not written)"
 	mkdir -p "$SRC"
 	rsync -a --delete --exclude=/.git "$KSRC_TREE/" "$SRC/"
-	for p in ${patches[@]+"${patches[@]}"}; do
-		if ! out=$(patch -d "$SRC" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
-			printf '%s\n' "$out" | sed 's/^/    /' >&2
-			die "${p#$TOP/} does not apply to the tree $KSRC_TREE"
-		fi
-	done
+	apply_series "$SRC" || die "$failed does not apply to the tree $KSRC_TREE"
 	echo "ksrc $KSRC_TREE $(date +%s%N)" > "$TREE_STAMP"
 	say "kernel tree: a copy of $KSRC_TREE with ${#patches[@]} patch(es) of ${PATCHES#$TOP/}"
 	exit 0
 fi
 kspec_make_vanilla
-pdir=$PATCHES
 [ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing (apt-get install $KERNEL_PACKAGE)"
 
-mapfile -t patches < <(series_patches "$pdir")
-for p in "${patches[@]}"; do
-	[ -f "$p" ] || die "${pdir#$TOP/}/series names $(basename "$p"), which does not exist"
-done
-stamp=$(hash_files "$KERNEL_TARBALL" "$pdir/series" ${patches[@]+"${patches[@]}"})
+load_series
+stamp=$(hash_files "$KERNEL_TARBALL" "$PATCHES/series" ${patches[@]+"${patches[@]}"})
 
 if [ -f "$TREE_STAMP" ] && [ "$(cat "$TREE_STAMP")" = "$stamp" ]; then
 	say "kernel tree: reusing $SRC (series unchanged)"
@@ -63,15 +76,11 @@ tar -xf "$KERNEL_TARBALL" -C "$SRC.new" --strip-components=1
 grep -q "^SUBLEVEL = ${KERNEL_VERSION##*.}$" "$SRC.new/Makefile" ||
 	die "$KERNEL_TARBALL is not $KERNEL_VERSION ($(grep -m1 ^SUBLEVEL "$SRC.new/Makefile"))"
 
-for p in ${patches[@]+"${patches[@]}"}; do
-	say "  applying ${p#$pdir/}"
-	if ! out=$(patch -d "$SRC.new" -p1 --batch --forward --no-backup-if-mismatch < "$p" 2>&1); then
-		printf '%s\n' "$out" | sed 's/^/    /' >&2
-		rm -rf "$SRC.new"
-		printf 'error: %s does not apply to %s %s\n' "${p#$TOP/}" "$KERNEL_PACKAGE" "$KERNEL_VERSION" >&2
-		exit 1
-	fi
-done
+if ! apply_series "$SRC.new"; then
+	rm -rf "$SRC.new"
+	printf 'error: %s does not apply to %s %s\n' "$failed" "$KERNEL_PACKAGE" "$KERNEL_VERSION" >&2
+	exit 1
+fi
 
 rm -rf "$SRC"
 mv "$SRC.new" "$SRC"

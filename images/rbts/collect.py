@@ -24,17 +24,12 @@ def _read(out, name):
         return None
 
 
-def _verify(argv, stdout, stderr):
-    """rbcheck verify ARGV, its output into the files STDOUT and STDERR
-    (the same file if they are equal): its exit status."""
-    with open(stdout, 'w') as o:
-        e = o if stderr == stdout else open(stderr, 'w')
-        try:
-            return subprocess.run([rbcheck(), 'verify'] + argv, stdin=subprocess.DEVNULL,
-                                  stdout=o, stderr=e).returncode
-        finally:
-            if e is not o:
-                e.close()
+def _verify(argv, stdout, stderr=None):
+    """rbcheck verify ARGV, its output into the file STDOUT and its errors
+    into STDERR (or STDOUT too): its exit status."""
+    with open(stdout, 'w') as o, open(stderr or os.devnull, 'w') as e:
+        return subprocess.run([rbcheck(), 'verify'] + argv, stdin=subprocess.DEVNULL, stdout=o,
+                              stderr=e if stderr else subprocess.STDOUT).returncode
 
 
 def _meta(out, key):
@@ -49,7 +44,8 @@ def collect(out, say):
     job_exit = _read(out, 'job-exit')
     if job_exit is None:
         return		# the guest died: verdict.py reads its console
-    p = lambda name: results.path(out, name)  # noqa: E731
+    def p(name):
+        return results.path(out, name)
     # The guest's event filter (rbts.discard): which seq gaps it made.
     mask = (_read(out, 'filter-seq-mask') or '').strip()
     flt = ['--filter-seq-mask', mask] if mask else []
@@ -76,14 +72,14 @@ def collect(out, say):
             say(text.rstrip('\n'))
 
     if os.path.isfile(p('trace.dat')) and os.path.getsize(p('trace.dat')):
-        _verify([p('trace.dat'), '--json', p('offline.json')], p('offline.txt'), p('offline.txt'))
+        _verify([p('trace.dat'), '--json', p('offline.json')], p('offline.txt'))
     if os.path.isdir(p('raw')):
-        _verify(flt + [p('raw'), '--json', p('offline-raw.json')], p('offline-raw.txt'),
-                p('offline-raw.txt'))
+        _verify(flt + [p('raw'), '--json', p('offline-raw.json')], p('offline-raw.txt'))
 
 
 if __name__ == '__main__':
     import sys
     if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
-        sys.exit('usage: python3 -m rbts.collect RESULTS-DIR')
+        print('usage: python3 -m rbts.collect RESULTS-DIR (a run\'s results directory)', file=sys.stderr)
+        sys.exit(2)
     collect(os.path.abspath(sys.argv[1]), print)

@@ -233,10 +233,9 @@ class Kernel:
                          ('base.config', self.arch + '.config', 'tracing.config', 'nmi.config')]
         if row.config:
             self.kconfigs.append(os.path.join(CONFIG, row.config))
-        if self.series == 'ours' or (self.ksrc and self.apply == 'ours'):
+        if self.patches == row.series:
             self.kconfigs.append(os.path.join(CONFIG, 'series.config'))
-        elif self.patches and os.path.isfile(os.path.join(self.patches, 'series.config')) \
-                and self.patches != row.series:
+        elif self.patches and os.path.isfile(os.path.join(self.patches, 'series.config')):
             self.kconfigs.append(os.path.join(self.patches, 'series.config'))
         if self.variant != 'default':
             self.kconfigs.append(os.path.join(CONFIG, self.variant + '.config'))
