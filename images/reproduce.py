@@ -72,7 +72,7 @@ def series_dir(line):
 def fix_number(f, line):
     """The number(s) in LINE's fixes part of the finding's fix, from its
     name, and of the fixes that use its code and must go with it
-    (also_without: fixes/0008 calls a helper fixes/0006 adds), comma
+    (also_without: fixes/0009 changes the condition fixes/0007 changes), comma
     separated as --without takes them."""
     if 'fix' not in f:
         return None

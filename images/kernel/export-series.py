@@ -33,10 +33,16 @@ import tempfile
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import patchfile  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'images'))
+from rbts.series import PLACEHOLDER_MAIL, PLACEHOLDER_NAME  # noqa: E402
 
 
 def git(gitdir, *args):
-    return subprocess.run(['git', '-C', gitdir] + list(args), check=True,
+    # The committed series carries no identity that could go out: the
+    # cover letter's From: (git's own identity) is the placeholder too;
+    # ./run.sh series export puts the sender's in (rbts/series.py).
+    env = dict(os.environ, GIT_COMMITTER_NAME=PLACEHOLDER_NAME, GIT_COMMITTER_EMAIL=PLACEHOLDER_MAIL)
+    return subprocess.run(['git', '-C', gitdir] + list(args), check=True, env=env,
                           capture_output=True, text=True).stdout
 
 
@@ -82,6 +88,9 @@ def export(line, gitdir, base, end, part, blurb, mail):
         to, cc, roles = recipients(gitdir, files)
         blurb = blurb.replace('{recipients}', '\n'.join('  ' + r for r in roles.splitlines()))
         args += ['--to=' + t for t in to] + ['--cc=' + c for c in cc]
+        # a Debian line's fixes are backports of the mainline series
+        if line != 'mainline':
+            args += ['--subject-prefix=PATCH ' + line]
     else:
         args += ['--subject-prefix=PATCH rbts-test']
     # the blurb reaches the cover letter as the branch's description

@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 
-from rbts import bench, kspec, model, plan as planmod, results, run as runmod, selftests
+from rbts import bench, kspec, model, plan as planmod, results, run as runmod, selftests, series
 
 IMAGES = kspec.IMAGES
 
@@ -329,6 +329,13 @@ def tool(script, topic):
     return cmd
 
 
+def cmd_series(argv):
+    if argv[:1] in (['-h'], ['--help']) or not argv:
+        sys.stdout.write(help_text('series'))
+        return 0 if argv else 2
+    return series.main(argv)
+
+
 def cmd_help(argv):
     sys.stdout.write(help_text('main'))
     return 0
@@ -336,7 +343,7 @@ def cmd_help(argv):
 
 COMMANDS = {'run': cmd_run, 'soak': cmd_soak, 'faults': cmd_faults, 'build': cmd_build,
             'test': cmd_test, 'bench': cmd_bench, 'report': cmd_report, 'selftests': cmd_selftests,
-            'model': cmd_model, 'reproduce': cmd_reproduce, 'setup': cmd_setup, 'help': cmd_help,
+            'model': cmd_model, 'series': cmd_series, 'reproduce': cmd_reproduce, 'setup': cmd_setup, 'help': cmd_help,
             'detection': tool('detection-table.py', 'detection'), 'matrix': tool('matrix.py', 'matrix')}
 
 
