@@ -54,7 +54,7 @@ case('a fixed finding without its fix', 'fixed, but names no fix',
 case('an unknown key', "unknown key 'signatur'",
      lambda d, f: f['i'].update(signatur='x'))
 case('a model bound out of range', 'depth: not a whole number from 1 to 4',
-     lambda d, f: f['h']['model'].update(depth=9))
+     lambda d, f: f['m1']['model'].update(depth=9))
 case('a finding without its title', 'has no title',
      lambda d, f: f['i'].pop('title'))
 case('a near_log without max_ms', 'near_log: has no max_ms',

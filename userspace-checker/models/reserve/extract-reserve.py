@@ -154,6 +154,12 @@ FAULTS = [
      # the re-check as the trees have it, or as our fix for (p) asks it
      re.compile(r"(?:write == \(local_read\(&tail_page->write\) & RB_WRITE_MASK\)|"
                 r"!rb_event_came_after\(cpu_buffer, tail_page, write\)) &&"), ""),
+    ("f-no-tail-check",
+     "step F without our series' test of the tail page (finding (p) put "
+     "back): an event that took the last space of its sub-buffer keeps a "
+     "delta past the event that came after it on the next one",
+     "__rb_reserve_next",
+     "\t\t    READ_ONCE(cpu_buffer->tail_page) == tail_page &&\n", ""),
     ("f-no-after-lt-ts",
      "step F without 'info->after < ts': the delta from a write_stamp that is "
      "not older than the new time stamp",
