@@ -11,7 +11,9 @@ it (Documentation/process/submitting-patches.rst, "Sign your work"), so
   export --from 'Name <mail>'  writes the copy a sender mails: the sender's
                                From: on every mail, his Signed-off-by: as
                                the last trailer of each patch, his name on
-                               the cover letter's shortlog
+                               the cover letter's shortlog; a part's RFC
+                               mails (rfc-*.mail: questions, no patch) get
+                               his From: only
   check DIR                    checks such a copy (identity, numbering,
                                a cover letter that stands on its own, the
                                groups of kernel-patches/groups; checkpatch
@@ -90,6 +92,12 @@ def series_files(d):
     return ['0000-cover-letter.patch'] + names
 
 
+def rfc_mails(d):
+    """The RFC mails of a part (rfc-*.mail): questions sent on their own,
+    no patch, so no Signed-off-by and no place in the series."""
+    return sorted(f for f in os.listdir(d) if f.startswith('rfc-') and f.endswith('.mail'))
+
+
 def groups():
     """kernel-patches/groups: [(name, [patch numbers], text)]."""
     out = []
@@ -140,11 +148,12 @@ def export(sender, out, which=None):
         tmp = dest + '.new'
         shutil.rmtree(tmp, ignore_errors=True)
         os.makedirs(tmp)
-        for f in series_files(d):
+        for f in series_files(d) + rfc_mails(d):
             with open(os.path.join(d, f)) as fh:
                 text = fh.read()
             try:
-                text = sign(text, sender, f.startswith('0000-'))
+                # a cover letter or an RFC mail: the sender's From: only
+                text = sign(text, sender, f.startswith(('0000-', 'rfc-')))
             except SeriesError as e:
                 shutil.rmtree(tmp, ignore_errors=True)
                 raise SeriesError('%s: %s' % (os.path.relpath(os.path.join(d, f), TOP), e))
@@ -153,8 +162,14 @@ def export(sender, out, which=None):
         shutil.copy(os.path.join(d, 'series'), tmp)
         shutil.rmtree(dest, ignore_errors=True)
         os.rename(tmp, dest)
-        done.append((name, dest, len(series_files(d)) - 1))
+        done.append((name, dest, len(series_files(d)) - 1, len(rfc_mails(d))))
     return done
+
+
+def mail_from(text):
+    """The From: header of a mail, unfolded ('' without one)."""
+    m = re.search(r'(?m)^From: ([^\n]*(?:\n[ \t][^\n]*)*)', text[:_headers_end(text)])
+    return re.sub(r'\s+', ' ', m.group(1)).strip() if m else ''
 
 
 def subject(text):
@@ -179,9 +194,7 @@ def check(d, name):
             problems.append('%s: listed in series but missing' % f)
             continue
         text = open(p).read()
-        head = text[:_headers_end(text)]
-        m = re.search(r'(?m)^From: ([^\n]*(?:\n[ \t][^\n]*)*)', head)
-        sender = re.sub(r'\s+', ' ', m.group(1)).strip() if m else ''
+        sender = mail_from(text)
         why = placeholder_reason(sender) if sender else 'no From:'
         if why:
             problems.append('%s: From: %s: %s' % (f, sender, why))
@@ -205,6 +218,16 @@ def check(d, name):
         for s in sobs:
             if placeholder_reason(s):
                 problems.append('%s: Signed-off-by: %s: %s' % (f, s, placeholder_reason(s)))
+    for f in rfc_mails(d):
+        text = open(os.path.join(d, f)).read()
+        sender = mail_from(text)
+        why = placeholder_reason(sender) if sender else 'no From:'
+        if why:
+            problems.append('%s: From: %s: %s' % (f, sender, why))
+        if not re.match(r'\[RFC[\] ]', subject(text)):
+            problems.append('%s: subject %r is not marked [RFC]' % (f, subject(text)))
+        if POINTS_OUTSIDE.search(text):
+            problems.append('%s: points outside itself: %r' % (f, POINTS_OUTSIDE.search(text).group(0)))
     return problems
 
 
@@ -249,8 +272,10 @@ def main(argv):
                                   '(a patch is signed by the one who sends it)')
             sender = parse_sender(opts['--from'])
             out = opts['--out'] or os.path.join(kspec.build_dir(), 'mail')
-            for name, dest, n in export(sender, out, opts['--line']):
-                print('%s: %d patches and a cover letter from %s' % (dest, n, sender))
+            for name, dest, n, rfcs in export(sender, out, opts['--line']):
+                print('%s: %d patches and a cover letter%s from %s'
+                      % (dest, n, ', %d RFC mail%s' % (rfcs, 's' * (rfcs > 1)) if rfcs else '',
+                         sender))
             return 0
         if what == 'check':
             if len(pos) != 1 or not os.path.isdir(pos[0]):

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: ./run.sh series export: refused without a sender or with a placeholder one (exit 2, nothing written); with one, every mail of every mailable part (mainline, each line's fixes) carries the sender's From: and Signed-off-by:, passes 'series check' and checkpatch --strict; 'series check' catches a placeholder identity, a missing sign-off, a misnumbered patch and a mainline cover letter that points outside itself; each group of kernel-patches/groups applies alone with git am to its pristine tree
+# test: ./run.sh series export: refused without a sender or with a placeholder one (exit 2, nothing written); with one, every mail of every mailable part (mainline, each line's fixes) carries the sender's From: and Signed-off-by:, passes 'series check' and checkpatch --strict; 'series check' catches a placeholder identity, a missing sign-off, a misnumbered patch, a mainline cover letter that points outside itself, an RFC mail (of (d)) not from the sender or not marked [RFC]; each group of kernel-patches/groups applies alone with git am to its pristine tree
 #
 # The committed series carries no identity that could go out (host/patches
 # checks that); the copy a sender mails is written by `./run.sh series
@@ -41,7 +41,7 @@ parts=$(python3 -c 'from rbts import series; print(" ".join(n for n, _ in series
 for part in $parts; do
 	d=$mail/$part
 	out=$(series check "$d" 2>&1) && ok "series check $part: $out" || not_ok "series check $part: $out"
-	n=$(grep -L "^From: $sender$" "$d"/0*.patch | wc -l)
+	n=$(grep -L "^From: $sender$" "$d"/0*.patch $(ls "$d"/rfc-*.mail 2>/dev/null) | wc -l)
 	[ "$n" = 0 ] && ok "$part: every mail is From: the sender" || not_ok "$part: $n mail(s) not From: the sender"
 done
 
@@ -79,6 +79,10 @@ violation "a placeholder From:" "the project's placeholder" "s/^From: $sender$/F
 violation "a missing Signed-off-by" "no Signed-off-by" '/^Signed-off-by:/d' '0004-*'
 violation "a sign-off that is not the sender's" "is not the sender" "s/^Signed-off-by: .*/Signed-off-by: Other Person <other@kernel-mail.net>/" '0005-*'
 violation "a patch numbered differently from its place" "not 2/9 as its place" 's/^Subject: \[PATCH 2\/9\]/Subject: [PATCH 3\/9]/' '0002-*'
+ls "$mail"/mainline/rfc-*.mail > /dev/null 2>&1 && ok "mainline: the RFC mail of (d) is exported with the series" ||
+	not_ok "mainline: no rfc-*.mail exported (kernel-patches/mainline/rfc-discarded-delta-of-one.mail)"
+violation "an RFC mail from the placeholder" "the project's placeholder" "s/^From: $sender$/From: rbts developers <rbts@localhost>/" 'rfc-*'
+violation "an RFC mail not marked [RFC]" "is not marked \\[RFC\\]" 's/^Subject: \[RFC\] /Subject: /' 'rfc-*'
 violation "a cover letter that points outside itself" "points outside itself" 's/^Base: /See the cover letter of the 6.12 series. Base: /' '0000-*'
 
 # Each group alone on its pristine tree
