@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Stream the per-CPU ring buffer data of a version 7 trace.dat ourselves.
+ * Stream the per-CPU ring buffer data of a trace.dat ourselves.
  *
  * libtracecmd (1.3) decompresses a whole CPU's data into memory and walks
  * a list for every page it reads, so reading a large compressed trace is
  * quadratic and its memory grows with the trace.  The flyrecord data is
- * simple: the BUFFER option of the top-level buffer gives each CPU's
- * offset and size (rb_tracedat_check.c has found and checked it, the one
- * walk of the file's layout); compressed, that is a count of chunks, each
+ * simple: the BUFFER option of the top-level buffer (version 7), or the
+ * flyrecord section's table (version 6), gives each CPU's offset and size
+ * (rb_tracedat_check.c has found and checked it, the one walk of the
+ * file's layout); plain, that is whole pages; compressed, a count of chunks, each
  * [compressed size][size][zstd data] holding whole pages.  One chunk at a
  * time goes through the same sub-buffer path as a raw capture
  * (rb_subbuf_feed), so the verdict cannot depend on the reader.
  *
  * libtracecmd still reads the headers and the event formats (the tep).
+ * Where it reads the events too (-R libtracecmd), every sub-buffer is
+ * checked here first: kbuffer, under it, trusts the commit word.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +42,7 @@ struct fly {
 	struct rb_subbuf_layout l;
 	struct kbuffer	*kbuf;
 	const struct rb_tracedat_layout *lay;
+	bool		check_only;
 };
 
 static int bad(struct fly *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -79,6 +83,11 @@ static uint64_t num(struct fly *f, const void *p, int size)
 static int feed_pages(struct fly *f, int cpu, char *data, uint64_t len, int64_t *subbuf)
 {
 	for (uint64_t o = 0; o + f->l.psize <= len; o += f->l.psize) {
+		if (f->check_only) {
+			if (rb_subbuf_check(f->in, data + o, &f->l, cpu, (*subbuf)++) < 0)
+				return -1;
+			continue;
+		}
 		f->in->subbufs++;
 		if (rb_subbuf_feed(f->in, f->kbuf, data + o, &f->l, cpu, (*subbuf)++) < 0)
 			return -1;
@@ -98,6 +107,11 @@ static int read_cpu(struct fly *f, int i)
 	int ret = -1;
 
 	if (!f->zstd) {
+		/* trace-cmd writes whole sub-buffers: a rest is a damaged table */
+		if (f->lay->cpu[i].size % f->l.psize)
+			return bad(f, "cpu%d: %" PRIu64 " bytes of data at offset %" PRIu64 " are not "
+				   "a whole number of %d-byte sub-buffers", cpu, f->lay->cpu[i].size,
+				   off, f->l.psize);
 		data = malloc(f->l.psize);
 		if (!data)
 			return bad(f, "out of memory");
@@ -170,13 +184,14 @@ out:
 }
 
 int rb_flyrecord_read(const char *path, const struct rb_tracedat_layout *lay,
-		      struct tep_handle *tep, struct rb_input *in)
+		      struct tep_handle *tep, struct rb_input *in, bool check_only)
 {
-	struct fly f = { .path = path, .tep = tep, .in = in, .lay = lay };
+	struct fly f = { .path = path, .tep = tep, .in = in, .lay = lay,
+			 .check_only = check_only };
 	int ret = 0;
 
-	/* version 6: libtracecmd maps it, fast enough */
-	if (lay->version != 7 || lay->ncpus < 0)
+	/* no flyrecord table found (a latency trace, compressed options) */
+	if (lay->ncpus < 0)
 		return 0;
 	if (!strcmp(lay->compression, "zstd"))
 		f.zstd = true;

@@ -16,7 +16,15 @@
  * compression, compressed options: use libtracecmd), -1 with in->err
  * saying where the data stops making sense.
  */
+/*
+ * Read the top-level buffer's data of a version 6 or 7 trace.dat, every
+ * sub-buffer through rb_subbuf_feed(); with @check_only, only through
+ * rb_subbuf_check(), for a caller that then has libtracecmd read it.
+ * Returns 1 done, 0 if this file is not ours to read (a latency trace,
+ * a compression other than zstd, options libtracecmd must unpack), -1 with
+ * in->err saying where the data is damaged.
+ */
 int rb_flyrecord_read(const char *path, const struct rb_tracedat_layout *lay,
-		      struct tep_handle *tep, struct rb_input *in);
+		      struct tep_handle *tep, struct rb_input *in, bool check_only);
 
 #endif /* _RB_FLYRECORD_H */

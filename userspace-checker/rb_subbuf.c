@@ -30,6 +30,14 @@ static uint64_t read_word(const unsigned char *p, int size, bool big)
 	return v;
 }
 
+static int bad_commit(struct rb_input *in, int cpu, int64_t subbuf, uint64_t commit,
+		      const char *why)
+{
+	snprintf(in->err, sizeof(in->err), "cpu%d sub-buffer %" PRId64 ": commit word %#" PRIx64
+		 " is no kernel's: %s", cpu, subbuf, commit, why);
+	return -1;
+}
+
 /*
  * u64 time stamp, then a long commit word: the data length in its low bits,
  * and flags saying events were lost before this sub-buffer and whether
@@ -43,8 +51,18 @@ static int check_header(struct rb_input *in, const void *page,
 	uint64_t size = commit & RB_COMMIT_MASK;
 	uint64_t need = size + ((commit & RB_MISSED_STORED) ? l->long_size : 0);
 
+	/*
+	 * The kernel's commit is a write index (at most RB_WRITE_MASK, 20
+	 * bits) of 4-byte aligned records, with the two flags above: any
+	 * other bit, or a length past the sub-buffer or not a multiple of 4,
+	 * is damage, not a sub-buffer.
+	 */
+	if (commit & ~(RB_COMMIT_MASK | RB_MISSED_EVENTS | RB_MISSED_STORED))
+		return bad_commit(in, cpu, subbuf, commit,
+				  "bits set that are neither the length nor the lost-events flags");
 	if (need <= room)
-		return 0;
+		return size & 3 ? bad_commit(in, cpu, subbuf, commit,
+					     "a length that is not a multiple of 4") : 0;
 	snprintf(in->err, sizeof(in->err),
 		 "cpu%d sub-buffer %" PRId64 ": header claims %" PRIu64 " bytes of data%s, "
 		 "more than the %d-byte sub-buffer holds", cpu, subbuf, size,
@@ -165,6 +183,15 @@ static void take_marks(const struct rb_walk *w, int *done, uint64_t limit, int *
 		*fix = absolute ? 0 : *fix + 1;
 		*carry = absolute ? 0 : *carry;
 	}
+}
+
+int rb_subbuf_check(struct rb_input *in, const void *page,
+		    const struct rb_subbuf_layout *l, int cpu, int64_t subbuf)
+{
+	struct rb_walk w;
+
+	return check_header(in, page, l, cpu, subbuf) < 0 ||
+	       walk_records(in, page, l, cpu, subbuf, &w) < 0 ? -1 : 0;
 }
 
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,

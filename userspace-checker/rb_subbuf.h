@@ -25,4 +25,12 @@ struct rb_subbuf_layout {
 int rb_subbuf_feed(struct rb_input *in, struct kbuffer *kbuf, void *page,
 		   const struct rb_subbuf_layout *l, int cpu, int64_t subbuf);
 
+/*
+ * The same checks of the header and of every record's length, without
+ * reading the events: for a sub-buffer another library (libtracecmd)
+ * reads next.  Returns 0, or -1 with in->err saying where.
+ */
+int rb_subbuf_check(struct rb_input *in, const void *page,
+		    const struct rb_subbuf_layout *l, int cpu, int64_t subbuf);
+
 #endif /* _RB_SUBBUF_H */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Offline reader: a trace.dat written by `trace-cmd record`.  libtracecmd
- * reads its headers and formats; the per-CPU data of a version 7 file is
- * streamed by rb_flyrecord.c, anything else read through libtracecmd.
+ * reads its headers and formats; the per-CPU data is streamed by
+ * rb_flyrecord.c (versions 6 and 7, plain or zstd), anything else read
+ * through libtracecmd, after rb_flyrecord.c has checked every sub-buffer
+ * it can reach (kbuffer, under libtracecmd, trusts each commit word).
  * Each CPU is read on its own, in the order its buffer held the events.
  */
 #include <stdbool.h>
@@ -66,10 +68,12 @@ int rb_tracedat_read(struct tracecmd_input *handle, const char *path,
 	int ncpus;
 
 	if (stream) {
-		int ret = rb_flyrecord_read(path, lay, tracecmd_get_tep(handle), in);
+		int ret = rb_flyrecord_read(path, lay, tracecmd_get_tep(handle), in, false);
 
 		if (ret)
 			return ret < 0 ? -1 : 0;
+	} else if (rb_flyrecord_read(path, lay, tracecmd_get_tep(handle), in, true) < 0) {
+		return -1;
 	}
 	if (tracecmd_init_data(handle) < 0) {
 		data_failed = true;

@@ -284,7 +284,15 @@ static int check_v6(struct dat *d, uint64_t off)
 				return bad(d, "cpu%" PRIu64 ": truncated: its data is at offsets %" PRIu64
 					   "-%" PRIu64 " but the file ends at %" PRIu64,
 					   c, at, at + size, d->size);
+			if (c < RB_MAX_CPUS) {
+				d->lay->cpu[c].id = c;
+				d->lay->cpu[c].offset = at;
+				d->lay->cpu[c].size = size;
+			}
 		}
+		/* our reader takes the CPUs it has room for; more: libtracecmd */
+		if (cpus <= RB_MAX_CPUS)
+			d->lay->ncpus = cpus;
 		return 0;
 	}
 	return bad(d, "offset %" PRIu64 ": too many options sections", off);

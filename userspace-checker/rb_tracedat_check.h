@@ -22,9 +22,10 @@ struct rb_tracedat_layout {
 	char		compression[64];	/* version 7: "none", "zstd", ... */
 	char		clock[32];	/* "" if the file does not say */
 	/*
-	 * Version 7: the top-level buffer's BUFFER option, every CPU's data
-	 * inside the file.  -1 where it is not known (version 6, or options
-	 * sections that are compressed: libtracecmd reads those).
+	 * Every CPU's data of the top-level buffer inside the file: version
+	 * 7's BUFFER option, version 6's flyrecord table.  -1 where it is not
+	 * known (a latency trace, options sections that are compressed, more
+	 * CPUs than RB_MAX_CPUS: libtracecmd reads those).
 	 */
 	int		ncpus;
 	struct {

@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rb_settings_default(&set);
 	in.fmt = fmt;
 	in.v = rb_verifier_new(&set);
-	rb_flyrecord_read(path, &lay, tep, &in);
+	rb_flyrecord_read(path, &lay, tep, &in, false);
 	rb_verify_finish(in.v);
 	rb_verifier_free(in.v);
 	return 0;
