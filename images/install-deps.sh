@@ -37,5 +37,16 @@ done
 [ "$(id -u)" = 0 ] || { echo "error: missing packages (${missing[*]}) and not root to install them" >&2; exit 2; }
 echo "==> installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >/dev/null
-apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+# Another apt-get or dpkg (a second ./run.sh started at once, the
+# machine's own updates) holds the package manager's lock: wait for it,
+# saying so, rather than fail with apt-get's exit 100 and its words.
+waited=0
+busy() { for n in apt-get apt dpkg unattended-upgr; do pgrep -x "$n"; done | xargs; }
+while pids=$(busy) && [ -n "$pids" ]; do
+	[ $waited = 0 ] && echo "==> waiting for the package manager: another apt-get or dpkg runs (pid $pids)"
+	[ $waited -ge 600 ] && die "the package manager is still busy after 600 s (pid $pids): try again when it is done"
+	sleep 5
+	waited=$((waited + 5))
+done
+apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}" >/dev/null
