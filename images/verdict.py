@@ -410,6 +410,18 @@ def check_model(run):
         run.check('rb-time-model', verdict, 'rb_time_t model: ' + model_summary(rb_time))
 
 
+def check_boot_retries(run):
+    """A boot that died of a stray int3 and was booted again (boot.sh):
+    never silent.  The run's verdict is the second boot's; the count is in
+    verdict.json ('retries') and a NOTE line, which decides nothing."""
+    n = 1 if os.path.exists(run.path('console-stray-int3.log')) else 0
+    if n:
+        run.check('boot-retry', 'NOTE', '%d boot died of a stray int3 (multi-threaded TCG, '
+                  'docs/reliability.md) and was booted again: console-stray-int3.log; '
+                  'this verdict is the next boot\'s' % n)
+    return n
+
+
 def decide(run):
     verdicts = [c['verdict'] for c in run.checks]
     if 'HUNG' in verdicts:
@@ -449,6 +461,7 @@ def main():
     coverage = check_coverage(run) if a.hung is None else []
     check_model(run)
     check_path_counters(run)
+    retries = check_boot_retries(run)
     verdict = decide(run)
     incomplete = [r['path'] for r in coverage if r['verdict'] == 'NOT REACHED']
     status = EXIT[verdict]
@@ -462,7 +475,8 @@ def main():
            'kernel': key_values(read(run.path('kernel')), ' ') or None,
            'checks': run.checks, 'coverage': coverage,
            'model': read_json(run.path('model.json')),
-           'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped}
+           'known': run.known, 'unexplained': run.unexplained, 'stopped_early': stopped,
+           'retries': retries}
     with open(run.path('verdict.json'), 'w') as f:
         json.dump(doc, f, indent=1)
         f.write('\n')

@@ -25,6 +25,8 @@ what=$(echo "$FAKE_PLAN" | cut -d' ' -f"$n")
 echo "rbts: guest up: 2 CPU(s), fake" > "$console"
 if [ "$what" = int3 ]; then
 	printf '[    2.191180] int3: 0000 [#1] SMP\n[    2.194324] Kernel panic - not syncing: Fatal exception in interrupt\n' >> "$console"
+elif [ "$what" = int3-612 ]; then	# 6.12's form of the same oops
+	printf '[    1.704311] Oops: int3: 0000 [#1] PREEMPT SMP\n[    1.706020] Kernel panic - not syncing: Fatal exception in interrupt\n' >> "$console"
 else
 	echo 0 > "$FAKE_DIR/job-exit"
 	tar -cf "$disk" -C "$FAKE_DIR" job-exit
@@ -46,6 +48,11 @@ fake_boot "int3 ok"
 	grep -q "rbts: the guest died of a stray int3 .*booting it again" "$tmp/boot.out" &&
 	ok "a stray int3, then a good boot: booted twice, the second's results, the first console kept apart" ||
 	not_ok "a stray int3, then a good boot: exit $rc, $(cat "$tmp/fake/boots") boot(s), verdict '$(cat "$o/job-exit" 2>/dev/null)': $(tail -n2 "$tmp/boot.out")"
+fake_boot "int3-612 ok"
+[ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ "$(cat "$o/job-exit" 2>/dev/null)" = 0 ] &&
+	grep -q "Oops: int3: 0000" "$o/console-stray-int3.log" &&
+	ok "6.12's form of it (Oops: int3:), then a good boot: booted twice" ||
+	not_ok "6.12's form of a stray int3: exit $rc, $(cat "$tmp/fake/boots") boot(s): $(tail -n2 "$tmp/boot.out")"
 fake_boot "int3 int3 ok"
 [ "$rc" = 0 ] && [ "$(cat "$tmp/fake/boots")" = 2 ] && [ ! -f "$o/job-exit" ] && grep -q "int3: 0000" "$o/console.log" &&
 	ok "two stray int3s: no third boot, the second's console is the run's (no results: the run FAILs)" ||

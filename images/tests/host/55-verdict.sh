@@ -395,5 +395,12 @@ expect "a tree the model cannot read: SKIP, said why" PASS 0 "checks.3.verdict=S
 mk model-unmodelled; model unmodelled 12 "depth 2, 1 event" "overwrite mode" "" ""
 expect "an execution outside the model: SKIP, said why" PASS 0 "checks.3.verdict=SKIP" "checks.3.detail~=LEFT THE MODEL"
 
+# a boot that died of a stray int3 and was booted again (boot.sh): counted, never silent
+mk retry; echo "[    2.1] int3: 0000 [#1] SMP" > "$d/console-stray-int3.log"
+expect "a run booted twice (a stray int3): counted, NOTE, the verdict the second boot's" PASS 0 \
+	"retries=1" "checks.4.name=boot-retry" "checks.4.verdict=NOTE" "checks.4.detail~=console-stray-int3.log"
+mk no-retry
+expect "a run booted once: no retry counted" PASS 0 "retries=0"
+
 rc=0; "$TOP/images/verdict.py" "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] && ok "no such results directory: exit 2" || not_ok "no such results directory: exit $rc"
