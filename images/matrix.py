@@ -179,7 +179,9 @@ def run_local(cs, path):
             rc = r.execute()
         res = r.out or ''
         rid = os.path.basename(res) if res else ''
-        verdict = {0: 'PASS', 1: 'FAIL'}.get(rc, 'ERROR')
+        # a cell that PASSed but did not reach every path is INCOMPLETE,
+        # one whose guest hung HUNG: neither is a set-up error
+        verdict = results.verdict_of_exit(rc)
         row = dict(cell=c['name'], options=' '.join(c['options']), verdict=verdict, exit=rc,
                    results='results/' + rid if rid else '(none: see %s)' % os.path.relpath(log, TOP))
         if res:

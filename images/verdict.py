@@ -54,8 +54,8 @@ import lines as kernel_lines  # noqa: E402
 # one set, whole.
 A_TO_C_SETS = ({'A-C', 'A-C,C-F_delta_0'}, {'B-C', 'A-B_delta_0', 'C-F_delta_0'})
 
-EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3}
-EXIT_INCOMPLETE = 4
+EXIT = {v: n for v, n in results.EXIT.items() if v != 'INCOMPLETE'}
+EXIT_INCOMPLETE = results.EXIT['INCOMPLETE']
 # Coverage is judged on runs at least this long (the default run's length).
 COVERAGE_MIN_SECONDS = 60
 

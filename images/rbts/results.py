@@ -73,6 +73,16 @@ FILES = {
     'ts-check.txt': ('report', 'people', "trace-cmd report --ts-check of trace.dat (./run.sh report)"),
 }
 
+# A run's exit status and the verdict it stands for (images/verdict.py
+# writes it, ./run.sh exits with it, the matrix names each cell by it).
+EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3, 'INCOMPLETE': 4}
+
+
+def verdict_of_exit(rc):
+    """The verdict a run's exit status stands for ('ERROR' for any other:
+    a set-up error, a crash of the harness)."""
+    return next((v for v, n in EXIT.items() if n == rc), 'ERROR')
+
 
 def path(out, name):
     """NAME of the run in OUT (or a file below a declared directory,

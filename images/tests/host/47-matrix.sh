@@ -78,3 +78,31 @@ want='rbts: cases begin;rbts: case monotonic fail;rbts: case own-clock skip;rbts
 [ "$got" = "$want" ] &&
 	ok "cases.sh: a rule each (fail, skip, pass; not the per-CPU subtests), each scenario's as SCENARIO.RULE, kernel-log from each dmesg.txt" ||
 	not_ok "cases.sh: got '$got'"
+
+# A cell's verdict is its run's exit status as rbts.results names it: a
+# run that PASSed but left a path unreached is INCOMPLETE, a hung guest
+# HUNG; neither is a set-up ERROR.  Each cell's run is played (no guest).
+got=$(cd "$tmp" && PYTHONPATH=$TOP/images python3 - "$TOP/images/matrix.py" 2>&1 <<'PY'
+import importlib.util, io, json, os, sys, contextlib
+spec = importlib.util.spec_from_file_location('matrix', sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+class Played:
+    rcs = iter((0, 1, 3, 4, 2, 7))
+    def __init__(self, plan, log=None):
+        self.out = None
+    def execute(self):
+        return next(Played.rcs)
+m.runmod.Run = Played
+m.cell_plan = lambda c, extra=(): None
+m.TOP = os.getcwd()
+cells = [{'name': 'c%d' % i, 'options': []} for i in range(6)]
+with contextlib.redirect_stdout(io.StringIO()):
+    m.run_local(cells, 'played.matrix')
+out = [d for d in os.listdir('results') if d.startswith('matrix-')][0]
+print(' '.join(c['verdict'] for c in json.load(open(os.path.join('results', out, 'matrix.json')))['cells']))
+PY
+)
+[ "$got" = "PASS FAIL HUNG INCOMPLETE ERROR ERROR" ] &&
+	ok "a cell's verdict from its exit: 0 PASS, 1 FAIL, 3 HUNG, 4 INCOMPLETE, 2 and others ERROR" ||
+	not_ok "a cell's verdict from its exit: got '$got'"
