@@ -12,6 +12,7 @@ exit: the Run's (images/verdict.py: 0 PASS, 1 FAIL, 2 ERROR, 3 HUNG,
 import datetime
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -347,6 +348,12 @@ COMMANDS = {'run': cmd_run, 'soak': cmd_soak, 'faults': cmd_faults, 'build': cmd
             'detection': tool('detection-table.py', 'detection'), 'matrix': tool('matrix.py', 'matrix')}
 
 
+def _terminated(signum, frame):
+    e = KeyboardInterrupt()
+    e.signum, e.why = signum, 'SIGTERM'
+    raise e
+
+
 def main(argv):
     """The command, then its options; with none, or only options, it is run."""
     if argv[:1] in (['-h'], ['--help']):
@@ -356,10 +363,13 @@ def main(argv):
         cmd, argv = argv[0], argv[1:]
         if cmd not in COMMANDS:
             return usage_error('', "unknown command '%s'" % cmd)
+    # SIGTERM (a CI's timeout, kill) ends a run as Ctrl-C does: its
+    # results directory says it was interrupted, and latest stays put
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         return COMMANDS[cmd](argv)
     except (kspec.SpecError, runmod.BuildError) as e:
         print('error: %s' % e, file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as e:
+        return 128 + getattr(e, 'signum', signal.SIGINT)

@@ -69,6 +69,7 @@ FILES = {
     'verdict.json': ('verdict', 'tests, matrix, reproduce, detection, people',
                      'the verdict: checks, coverage, known findings, exit'),
     'verdict.txt': ('verdict', 'people', 'the verdict in one line'),
+    'interrupted': ('run', 'people', 'the run was stopped by a signal before its verdict: where, and why'),
     'deltas.png': ('soak', 'people', 'the nested deltas (images/plot-deltas.sh)'),
     'ts-check.txt': ('report', 'people', "trace-cmd report --ts-check of trace.dat (./run.sh report)"),
 }

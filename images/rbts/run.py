@@ -153,22 +153,39 @@ class Guest:
 
 
 def new_results_dir(out=None, prefix=''):
-    """A run's results directory: OUT, or results/PREFIX<date>-<pid>
-    (and results/latest: whichever run started last)."""
+    """A run's results directory: OUT, or results/PREFIX<date>-<pid>.
+    results/latest moves to it only once it has a verdict (point_latest)."""
     if out:
         out = os.path.abspath(out)
     else:
         rid = '%s%s-%d' % (prefix, datetime.datetime.now().strftime('%Y%m%d-%H%M%S'), os.getpid())
         out = os.path.join(TOP, 'results', rid)
     os.makedirs(out, exist_ok=True)
-    if os.path.dirname(out) == os.path.join(TOP, 'results') and not prefix:
-        latest = os.path.join(TOP, 'results', 'latest')
-        try:
-            os.unlink(latest)
-        except FileNotFoundError:
-            pass
-        os.symlink(os.path.basename(out), latest)
     return out
+
+
+def point_latest(out):
+    """results/latest: the last run of results/ that was judged.  A run
+    killed before its verdict never becomes it, so `./run.sh report` and
+    the tests never read a half-written run as the latest."""
+    if os.path.dirname(out) != os.path.join(TOP, 'results') or \
+            not os.path.exists(results.path(out, 'verdict.json')):
+        return
+    latest = os.path.join(TOP, 'results', 'latest')
+    tmp = latest + '.new'
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    os.symlink(os.path.basename(out), tmp)
+    os.replace(tmp, latest)
+
+
+def mark_interrupted(out, phase, why):
+    """The results directory of a run stopped by a signal before its
+    verdict says so (results.FILES 'interrupted'): never a PASS."""
+    with open(results.path(out, 'interrupted'), 'w') as f:
+        f.write('INTERRUPTED %s, %s: no verdict\n' % (phase, why))
 
 
 class Run:
@@ -186,6 +203,18 @@ class Run:
         exit status (images/verdict.py's)."""
         p, k, g = self.plan, self.kernel, self.guest
         out = self.out = new_results_dir(p.out)
+        self.phase = 'boot'
+        try:
+            rc = self._boot_collect_judge(p, k, g, out)
+        except KeyboardInterrupt as e:
+            mark_interrupted(out, 'in ' + self.phase, getattr(e, 'why', 'Ctrl-C'))
+            g.say('run.sh: interrupted in %s: %s has no verdict (its file interrupted says so)'
+                  % (self.phase, os.path.relpath(out, TOP)))
+            raise
+        point_latest(out)
+        return rc
+
+    def _boot_collect_judge(self, p, k, g, out):
         results.write_kernel(out, k)
         # The reserve-path model of the very tree booted (model.json), and
         # the rb_time_t model if the kernel uses the 32-bit one: seconds once
@@ -200,12 +229,15 @@ class Run:
         rc = g.boot(out, p.append(), accel, p.cpus, p.timeout(), p.boot_extra,
                     stop_button='--stop-button' in p.boot_extra)
         if rc != 0:
+            self.phase = 'judge'
             return g.judge(out, hung=p.timeout())
+        self.phase = 'collect'
         collect.collect(out, g.say)
         if p.job == 'faults' and os.path.isdir(results.path(out, 'faults')):
             g.say('\nfault scenarios (each verified live while the fault was injected):')
             g.script('faults-table.py', out, check=False)
         # The one verdict, from the structured results (verdict.json).
+        self.phase = 'judge'
         return g.judge(out)
 
     def execute(self):
