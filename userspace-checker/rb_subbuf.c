@@ -55,8 +55,11 @@ static int check_header(struct rb_input *in, const void *page,
 	 * The kernel's commit is a write index (at most RB_WRITE_MASK, 20
 	 * bits) of 4-byte aligned records, with the two flags above: any
 	 * other bit, or a length past the sub-buffer or not a multiple of 4,
-	 * is damage, not a sub-buffer.
+	 * is damage, not a sub-buffer.  RB_MISSED_EVENTS is (1 << 31), an
+	 * int: added to a 64-bit local_t it sets the upper half too.
 	 */
+	if (l->long_size == 8 && (commit >> 32) == 0xffffffffULL && (commit & RB_MISSED_EVENTS))
+		commit &= 0xffffffffULL;
 	if (commit & ~(RB_COMMIT_MASK | RB_MISSED_EVENTS | RB_MISSED_STORED))
 		return bad_commit(in, cpu, subbuf, commit,
 				  "bits set that are neither the length nor the lost-events flags");

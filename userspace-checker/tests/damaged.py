@@ -208,10 +208,15 @@ def make(src, out):
                 ('1', 1, 'refuse'),
                 ('7', 7, 'refuse'),
                 ('0', 0, 'any'),
-                ('plus4', commit + 4, 'any')):
+                ('plus4', commit + 4, 'any'),
+                # what a kernel writes when events were lost before the
+                # sub-buffer: RB_MISSED_EVENTS, an int (1 << 31), added to
+                # a 64-bit commit sets its upper half too: read, not refused
+                ('missed-signext', commit | ((0xffffffff80000000 if lsize == 8 else 0x80000000)),
+                 'read')):
             d = bytearray(b)
             d[at:at + lsize] = val.to_bytes(lsize, 'little')
-            write('commit-%s.dat' % name, bytes(d), want, r'cpu\d+ sub-buffer 1: ')
+            write('commit-%s.dat' % name, bytes(d), want, r'cpu\d+ sub-buffer 1: ' if want == 'refuse' else '')
     # a CPU's data that does not end on a sub-buffer: its table is damaged
     size_at = fields.get('cpu-size-at', fields.get('buffer-cpu-size', (None,))[0])
     if plain and size_at is not None:
