@@ -81,22 +81,20 @@ print(one('judge', 'Ctrl-C', 4))
 print(one(None, '', 5))
 PY
 )
-line() { sed -n "${1}p" <<< "$got"; }
-[ "$(line 1)" = "none:0:-:verdict:run-1" ] &&
-	ok "a judged run: a verdict, and results/latest points at it" ||
-	not_ok "a judged run: '$(line 1)' (all: $got)"
-[ "$(line 2)" = "boot:interrupted:INTERRUPTED in boot, Ctrl-C: no verdict:no-verdict:run-1" ] &&
-	ok "Ctrl-C in the boot: INTERRUPTED in boot, no verdict, latest still the judged run" ||
-	not_ok "Ctrl-C in the boot: '$(line 2)'"
-[ "$(line 3)" = "collect:interrupted:INTERRUPTED in collect, SIGTERM: no verdict:no-verdict:run-1" ] &&
-	ok "SIGTERM in collect: INTERRUPTED in collect, no verdict, latest unmoved" ||
-	not_ok "SIGTERM in collect: '$(line 3)'"
-[ "$(line 4)" = "judge:interrupted:INTERRUPTED in judge, Ctrl-C: no verdict:no-verdict:run-1" ] &&
-	ok "Ctrl-C in the judge: INTERRUPTED in judge, latest unmoved" ||
-	not_ok "Ctrl-C in the judge: '$(line 4)'"
-[ "$(line 5)" = "none:0:-:verdict:run-5" ] &&
-	ok "the next run after them works and becomes latest, nothing cleaned by hand" ||
-	not_ok "the next run: '$(line 5)'"
+# want N LINE WHAT: the Nth case printed LINE (where:exit:interrupted:verdict:latest)
+want() {
+	local got_n
+	got_n=$(sed -n "${1}p" <<< "$got")
+	[ "$got_n" = "$2" ] && ok "$3" || not_ok "$3: '$got_n' (all: $got)"
+}
+want 1 "none:0:-:verdict:run-1" "a judged run: a verdict, and results/latest points at it"
+want 2 "boot:interrupted:INTERRUPTED in boot, Ctrl-C: no verdict:no-verdict:run-1" \
+	"Ctrl-C in the boot: INTERRUPTED in boot, no verdict, latest still the judged run"
+want 3 "collect:interrupted:INTERRUPTED in collect, SIGTERM: no verdict:no-verdict:run-1" \
+	"SIGTERM in collect: INTERRUPTED in collect, no verdict, latest unmoved"
+want 4 "judge:interrupted:INTERRUPTED in judge, Ctrl-C: no verdict:no-verdict:run-1" \
+	"Ctrl-C in the judge: INTERRUPTED in judge, latest unmoved"
+want 5 "none:0:-:verdict:run-5" "the next run after them works and becomes latest, nothing cleaned by hand"
 
 # SIGTERM of ./run.sh itself: the exit status says which signal (128 + 15)
 rc=0
