@@ -162,12 +162,17 @@ def cmd_setup(argv):
 
 def cmd_test(argv):
     """The suite: images/tests/runner.py finds the tests, builds what they
-    need and writes KTAP."""
+    need and writes KTAP.  Its options are checked before the packages
+    are installed: a bad one costs nothing."""
+    runner = [sys.executable, os.path.join(IMAGES, 'tests', 'runner.py')]
     if not set(argv) & {'--list', '-h', '--help'}:
+        rc = subprocess.run(runner + ['--check-options'] + list(argv)).returncode
+        if rc:
+            return rc
         rc = setup()
         if rc:
             return rc
-    os.execv(sys.executable, [sys.executable, os.path.join(IMAGES, 'tests', 'runner.py')] + list(argv))
+    os.execv(sys.executable, runner + list(argv))
 
 
 def wants_help(argv, topic):

@@ -233,6 +233,9 @@ def main():
     ap.add_argument('--kernel')
     ap.add_argument('--tests-dir', default=HERE)	# the runner's own tests
     ap.add_argument('--no-setup', action='store_true')
+    # run.sh test asks this first, before it installs anything: a bad
+    # option is refused before the package manager is touched.
+    ap.add_argument('--check-options', action='store_true')
     ap.add_argument('-h', '--help', action='store_true')
     try:
         args, rest = ap.parse_known_args()
@@ -263,6 +266,8 @@ def main():
     if not tests:
         print('run.sh: test: no test selected', file=sys.stderr)
         return 2
+    if args.check_options:
+        return 0
 
     env = dict(os.environ, RBTS_FULL='1' if args.full else '0')
     if not args.no_setup:

@@ -54,6 +54,24 @@ bad "report: no run 'no-such-run'" report no-such-run
 bad "bench: say what to bench" bench
 bad "test: unknown option '--quick'" test --quick
 bad "test: -t needs a test name" test -t
+# ... and refused before the package step: a dpkg-query or apt-get here
+# would leave its mark (issue 43: a fresh machine's first two commands)
+fake=$(mktemp -d)
+for n in dpkg-query apt-get dpkg; do
+	printf '#!/bin/sh\ntouch "%s/touched"\nexit 1\n' "$fake" > "$fake/$n"
+	chmod +x "$fake/$n"
+done
+for args in "-t" "-t no-such-test" "--quick" "--kernel 5.4"; do
+	# shellcheck disable=SC2086
+	rc=0; PATH="$fake:$PATH" timeout 60 "$top/run.sh" test $args >/dev/null 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && [ ! -e "$fake/touched" ]; then
+		ok "run.sh test $args: exit 2 before the package manager is asked"
+	else
+		not_ok "run.sh test $args: exit $rc, package manager touched: $([ -e "$fake/touched" ] && echo yes || echo no)"
+	fi
+	rm -f "$fake/touched"
+done
+rm -rf "$fake"
 bad "--plan /nonexistent/x.json: no directory /nonexistent" --plan /nonexistent/x.json
 bad "build: unknown option '--frob'" build --frob
 bad "--kernel: no line '5.4'" --kernel 5.4
