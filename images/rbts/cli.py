@@ -100,6 +100,7 @@ def cmd_soak(argv):
         p.settings.append('keepfailing=1')
         if not keep_going:
             p.settings.append('stoponfail=1')
+        p.warn_is_fatal = not keep_going
         p.boot_extra.append('--stop-button')
     p = make_plan('soak', args, setup)
     if isinstance(p, int):

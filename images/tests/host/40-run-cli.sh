@@ -137,6 +137,15 @@ plan "--nest-delay-us reaches the kernel" "ring_buffer_nest_delay_us=10000" --ne
 plan "--tsc-unstable reaches the kernel" "tsc=unstable" --tsc-unstable --dry-run
 plan "--vanilla: the line's tree without our series" "kernel +6.1:vanilla:default:x86_64" --vanilla --dry-run
 plan "soak stops at the first violation" "rbts.stoponfail=1" soak --dry-run
+plan "soak --debug stops at the first kernel warning" "panic_on_warn=1" soak --debug --dry-run
+# soak --keep-going goes on past a kernel warning as past a violation: the
+# verdict judges the whole log (a warning no known finding explains FAILs)
+out=$(timeout 60 "$top/run.sh" soak --debug --keep-going --dry-run 2>&1)
+if grep -q "acpi=noirq" <<< "$out" && ! grep -q "panic_on_warn" <<< "$out"; then
+	ok "run.sh soak --debug --keep-going: no panic_on_warn"
+else
+	not_ok "run.sh soak --debug --keep-going: no panic_on_warn: $(grep -o 'panic_on_warn[^ ]*' <<< "$out")"
+fi
 plan "faults plans every scenario" "rbts.faults=$("$top/images/guest-args.py" --default faults) " faults --dry-run
 
 # Every command answers --help with its own usage, and exit 0.
