@@ -43,6 +43,12 @@ struct fly {
 	struct kbuffer	*kbuf;
 	const struct rb_tracedat_layout *lay;
 	bool		check_only;
+	/* this CPU's sub-buffers so far, by a hash of their bytes */
+	struct seen {
+		uint64_t	*hash;	/* open addressing, 0: free */
+		int64_t		*subbuf;
+		size_t		size, used;
+	} seen;
 };
 
 static int bad(struct fly *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -80,9 +86,89 @@ static uint64_t num(struct fly *f, const void *p, int size)
 	return tep_read_number(f->tep, p, size);
 }
 
+/* A 64-bit hash of a sub-buffer's bytes, never 0 (a free slot). */
+static uint64_t page_hash(const unsigned char *p, int len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (int i = 0; i + 8 <= len; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	return h ? h : 1;
+}
+
+static int seen_grow(struct seen *s)
+{
+	struct seen n = { .size = s->size ? 2 * s->size : 1024 };
+
+	n.hash = calloc(n.size, sizeof(*n.hash));
+	n.subbuf = calloc(n.size, sizeof(*n.subbuf));
+	if (!n.hash || !n.subbuf) {
+		free(n.hash);
+		free(n.subbuf);
+		return -1;
+	}
+	for (size_t i = 0; i < s->size; i++) {
+		size_t j;
+
+		if (!s->hash[i])
+			continue;
+		for (j = s->hash[i] & (n.size - 1); n.hash[j]; j = (j + 1) & (n.size - 1))
+			;
+		n.hash[j] = s->hash[i];
+		n.subbuf[j] = s->subbuf[i];
+	}
+	n.used = s->used;
+	free(s->hash);
+	free(s->subbuf);
+	*s = n;
+	return 0;
+}
+
+/*
+ * A reader consumes every page once: the same bytes twice on one CPU
+ * (a sub-buffer that is not empty: its stamp and data) is a copy made
+ * after the capture.  Equal hashes are taken as equal pages: 2^-64.
+ */
+static int check_repeat(struct fly *f, int cpu, const unsigned char *page, int64_t subbuf)
+{
+	struct seen *s = &f->seen;
+	uint64_t h, commit = 0;
+	size_t j;
+
+	memcpy(&commit, page + 8, f->l.long_size);	/* zero or not: any order */
+	if (!commit)
+		return 0;
+	if (2 * (s->used + 1) > s->size && seen_grow(s) < 0)
+		return bad(f, "out of memory");
+	h = page_hash(page, f->l.psize);
+	for (j = h & (s->size - 1); s->hash[j]; j = (j + 1) & (s->size - 1))
+		if (s->hash[j] == h)
+			return bad(f, "cpu%d sub-buffer %" PRId64 ": the same bytes as its "
+				   "sub-buffer %" PRId64 ": a page repeated", cpu, subbuf,
+				   s->subbuf[j]);
+	s->hash[j] = h;
+	s->subbuf[j] = subbuf;
+	s->used++;
+	return 0;
+}
+
+static void seen_clear(struct seen *s)
+{
+	if (s->hash)
+		memset(s->hash, 0, s->size * sizeof(*s->hash));
+	s->used = 0;
+}
+
 static int feed_pages(struct fly *f, int cpu, char *data, uint64_t len, int64_t *subbuf)
 {
 	for (uint64_t o = 0; o + f->l.psize <= len; o += f->l.psize) {
+		if (check_repeat(f, cpu, (unsigned char *)data + o, *subbuf) < 0)
+			return -1;
 		if (f->check_only) {
 			if (rb_subbuf_check(f->in, data + o, &f->l, cpu, (*subbuf)++) < 0)
 				return -1;
@@ -105,6 +191,8 @@ static int read_cpu(struct fly *f, int i)
 	unsigned char hdr[8];
 	uint32_t count;
 	int ret = -1;
+
+	seen_clear(&f->seen);
 
 	if (!f->zstd) {
 		/* trace-cmd writes whole sub-buffers: a rest is a damaged table */
@@ -200,6 +288,7 @@ int rb_flyrecord_read(const char *path, const struct rb_tracedat_layout *lay,
 	f.l.big_endian = lay->big_endian;
 	f.l.long_size = lay->long_size;
 	f.l.psize = lay->psize;
+	f.l.zero_tail = !in->mapped;
 
 	f.fd = open(path, O_RDONLY);
 	if (f.fd < 0)
@@ -219,6 +308,8 @@ int rb_flyrecord_read(const char *path, const struct rb_tracedat_layout *lay,
 out:
 	if (f.kbuf)
 		kbuffer_free(f.kbuf);
+	free(f.seen.hash);
+	free(f.seen.subbuf);
 	close(f.fd);
 	return ret;
 }

@@ -8,18 +8,13 @@
 #include "rb_tracedat_check.h"
 
 /*
- * Read the top-level buffer's per-CPU data of the trace.dat at @path
- * ourselves, one zstd chunk (or page) at a time, into the verifier; @lay
- * is what rb_tracedat_check() found in it (where each CPU's data lies),
- * @tep has its formats (from libtracecmd).  Returns 1 when done, 0 when
- * the file is not one this reader streams (version 6, another
- * compression, compressed options: use libtracecmd), -1 with in->err
- * saying where the data stops making sense.
- */
-/*
- * Read the top-level buffer's data of a version 6 or 7 trace.dat, every
- * sub-buffer through rb_subbuf_feed(); with @check_only, only through
- * rb_subbuf_check(), for a caller that then has libtracecmd read it.
+ * Read the top-level buffer's data of a version 6 or 7 trace.dat, one
+ * zstd chunk (or page) at a time, every sub-buffer through
+ * rb_subbuf_feed(); with @check_only, only through rb_subbuf_check(), for
+ * a caller that then has libtracecmd read it.  @lay is what
+ * rb_tracedat_check() found in the file (where each CPU's data lies), @tep
+ * has its formats (from libtracecmd).  A sub-buffer whose bytes repeat an
+ * earlier one of its CPU is damage: a reader consumes each page once.
  * Returns 1 done, 0 if this file is not ours to read (a latency trace,
  * a compression other than zstd, options libtracecmd must unpack), -1 with
  * in->err saying where the data is damaged.

@@ -39,6 +39,12 @@ struct rb_input {
 	int			unknown_type;	/* last type asked about */
 	uint64_t		subbufs_across_reset; /* read as the buffer reset: not verified */
 	/*
+	 * verify --mapped: the trace.dat's pages were read through a
+	 * memory-mapped ring buffer, which leaves stale bytes after each
+	 * sub-buffer's data; otherwise they must be zero (rb_subbuf.h).
+	 */
+	bool			mapped;
+	/*
 	 * Per CPU: the paddings of delta 1 in effect after the last
 	 * sub-buffer's last event (since an absolute stamp, in it or in the
 	 * copies it continues), and that event's stamp.  A reader that copies a partly read

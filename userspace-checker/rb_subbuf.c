@@ -39,6 +39,30 @@ static int bad_commit(struct rb_input *in, int cpu, int64_t subbuf, uint64_t com
 }
 
 /*
+ * ring_buffer_read_page() zeroes the page past the data (and the
+ * lost-events count it stores there), so that nothing stale reaches user
+ * space.  A non-zero byte after it is a cut or moved commit word, a
+ * header page size larger than the data's, or bytes written over.
+ */
+static int check_tail(struct rb_input *in, const void *page, const struct rb_subbuf_layout *l,
+		      int cpu, int64_t subbuf, uint64_t from)
+{
+	const unsigned char *p = page;
+
+	for (uint64_t o = from; o < (uint64_t)l->psize; o++) {
+		if (!p[o])
+			continue;
+		snprintf(in->err, sizeof(in->err),
+			 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64 ": non-zero byte after "
+			 "the data (it ends at 0x%" PRIx64 "), where the kernel's reader leaves "
+			 "zeros: damaged, not %d-byte sub-buffers, or mapped (--mapped)",
+			 cpu, subbuf, o, from, l->psize);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * u64 time stamp, then a long commit word: the data length in its low bits,
  * and flags saying events were lost before this sub-buffer and whether
  * their count is stored after the data.  All of it must fit the sub-buffer.
@@ -63,9 +87,12 @@ static int check_header(struct rb_input *in, const void *page,
 	if (commit & ~(RB_COMMIT_MASK | RB_MISSED_EVENTS | RB_MISSED_STORED))
 		return bad_commit(in, cpu, subbuf, commit,
 				  "bits set that are neither the length nor the lost-events flags");
-	if (need <= room)
-		return size & 3 ? bad_commit(in, cpu, subbuf, commit,
-					     "a length that is not a multiple of 4") : 0;
+	if (need <= room) {
+		if (size & 3)
+			return bad_commit(in, cpu, subbuf, commit,
+					  "a length that is not a multiple of 4");
+		return l->zero_tail ? check_tail(in, page, l, cpu, subbuf, 8 + l->long_size + need) : 0;
+	}
 	snprintf(in->err, sizeof(in->err),
 		 "cpu%d sub-buffer %" PRId64 ": header claims %" PRIu64 " bytes of data%s, "
 		 "more than the %d-byte sub-buffer holds", cpu, subbuf, size,
@@ -137,6 +164,17 @@ static int walk_records(struct rb_input *in, const void *page, const struct rb_s
 		case 0:
 			len = off + 8 <= (uint64_t)l->psize ?
 			      4 + read_word(p + off + 4, 4, l->big_endian) : 8;
+			/*
+			 * The length word counts itself: a record of fewer
+			 * than 8 bytes, or not 4-byte aligned, is no kernel's.
+			 */
+			if (len < 8 || len & 3) {
+				snprintf(in->err, sizeof(in->err),
+					 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64
+					 ": record length %" PRIu64 " is no kernel's", cpu, subbuf,
+					 off, len);
+				return -1;
+			}
 			break;
 		case RB_TYPE_TIME_STAMP:
 			mark = off | 1;
@@ -155,6 +193,17 @@ static int walk_records(struct rb_input *in, const void *page, const struct rb_s
 				 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64
 				 ": event of %" PRIu64 " bytes runs past the sub-buffer", cpu, subbuf,
 				 off, len);
+			return -1;
+		}
+		/*
+		 * The commit is the write index after whole records (the end
+		 * padding included): a record across it is a cut commit.
+		 */
+		if (off + len > end) {
+			snprintf(in->err, sizeof(in->err),
+				 "cpu%d sub-buffer %" PRId64 " offset 0x%" PRIx64
+				 ": record of %" PRIu64 " bytes runs past the data (it ends at 0x%"
+				 PRIx64 ")", cpu, subbuf, off, len, end);
 			return -1;
 		}
 		/*

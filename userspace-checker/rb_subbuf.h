@@ -14,6 +14,14 @@ struct rb_subbuf_layout {
 	int	psize;		/* sub-buffer size */
 	int	long_size;	/* 4 or 8: the commit word */
 	bool	big_endian;
+	/*
+	 * The capture's reader zeroed what follows the data, as
+	 * ring_buffer_read_page() does for every page trace-cmd record
+	 * reads or splices: a non-zero byte there is damage (or a page size
+	 * the data does not have).  A memory-mapped reader leaves stale
+	 * bytes there (rbcheck --mapped).
+	 */
+	bool	zero_tail;
 };
 
 /*

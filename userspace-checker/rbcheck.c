@@ -105,6 +105,13 @@ static void usage(FILE *f)
 "  -R, --reader auto|libtracecmd\n"
 "                          libtracecmd: read all of a trace.dat through\n"
 "                          libtracecmd instead (slower on large compressed files)\n"
+"      --mapped            the trace.dat was read through a memory-mapped ring\n"
+"                          buffer, which leaves stale bytes after a sub-buffer's\n"
+"                          data; without it they must be zero, as the kernel's\n"
+"                          read and splice give them (a check of the commit word)\n"
+"Every sub-buffer of a trace.dat is checked before it is read, by either\n"
+"reader: a commit word no kernel writes, a record past the data, bytes after\n"
+"the data, a page repeated: exit 2, one line naming the CPU and sub-buffer.\n"
 "\n"
 "stacks: print the nesting stacks of a capture (each outer event, then the\n"
 "events that opened their windows inside it, indented, with their delta),\n"
@@ -395,6 +402,7 @@ int main(int argc, char **argv)
 		{ "quiet-ms",		required_argument, NULL, 'q' },
 		{ "trace-clock",	required_argument, NULL, 'C' },
 		{ "override-clock",	required_argument, NULL, 'O' },
+		{ "mapped",		no_argument,	   NULL, 'M' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -501,6 +509,9 @@ int main(int argc, char **argv)
 			}
 			*(c == 'C' ? &trace_clock : &override_clock) = optarg;
 			break;
+		case 'M':
+			in.mapped = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
@@ -523,6 +534,8 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "--override-clock is an option of verify");
 	if (override_clock && trace_clock)
 		return bad_usage("%s", "--trace-clock and --override-clock: give one");
+	if (in.mapped && !strcmp(cmd, "live"))
+		return bad_usage("%s", "--mapped is an option of verify, stacks and dump");
 	if (!strcmp(cmd, "live") && optind != argc)
 		return bad_usage("live takes no file ('%s')", argv[optind]);
 

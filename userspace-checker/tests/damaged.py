@@ -3,7 +3,8 @@
 """Make damaged copies of a valid trace.dat and judge rbcheck on them.
 
 usage: damaged.py make SRC.dat OUTDIR        write the corpus and OUTDIR/cases.tsv
-       damaged.py judge OUTDIR RESULTS.tsv   TAP: each case's exit and message
+       damaged.py judge OUTDIR RESULTS.tsv EVENTS
+                                             TAP: each case's exit and message
 
 Each case is one file and what it must get:
   refuse   exit 2, one line on stderr naming the file ("PATH: ...") and
@@ -14,7 +15,10 @@ Each case is one file and what it must get:
            file that ends with its last options section, no strings,
            as trace-cmd restore writes it)
   any      exit 0, 1 or 2, and no crash or hang: a flipped byte inside
-           the data may or may not be detectable, but never a signal
+           the data may or may not be detectable, but never a signal; and
+           a PASS (exit 0) only with every event of SRC.dat read (EVENTS,
+           rbcheck's count of the undamaged file: events and other
+           events of its JSON), not one more or less
 
 Truncations are made at every byte of the header, at each section's
 start, just inside it and at its end (the layout walked here the way
@@ -192,8 +196,9 @@ def make(src, out):
     # A sub-buffer's commit word (the length of its data, two flags), in
     # plain data: a value no kernel writes is refused, naming the CPU and
     # the sub-buffer.  0 and a length moved by a record's 4 bytes look
-    # like a sub-buffer: what they drop or add can be read only where the
-    # capture's reader zeroes what follows the data (issue 43, open).
+    # like a sub-buffer: trace-cmd's reader (ring_buffer_read_page())
+    # zeroes what follows the data, so the bytes they drop are seen, and
+    # a record they add runs past the data; refused too.
     plain = version == b'6' or b[18:b.index(b'\0', 18)] == b'none'
     lsize = b[13]
     data = [(at, sz) for at, sz in fields.get('cpu-data', []) if sz >= 2 * page]
@@ -207,8 +212,9 @@ def make(src, out):
                 ('2p40', 1 << 40 if lsize == 8 else 1 << 28, 'refuse'),
                 ('1', 1, 'refuse'),
                 ('7', 7, 'refuse'),
-                ('0', 0, 'any'),
-                ('plus4', commit + 4, 'any'),
+                ('0', 0, 'refuse'),
+                ('plus4', commit + 4, 'refuse'),
+                ('minus8', commit - 8, 'refuse'),
                 # what a kernel writes when events were lost before the
                 # sub-buffer: RB_MISSED_EVENTS, an int (1 << 31), added to
                 # a 64-bit commit sets its upper half too: read, not refused
@@ -216,7 +222,24 @@ def make(src, out):
                  'read')):
             d = bytearray(b)
             d[at:at + lsize] = val.to_bytes(lsize, 'little')
-            write('commit-%s.dat' % name, bytes(d), want, r'cpu\d+ sub-buffer 1: ' if want == 'refuse' else '')
+            write('commit-%s.dat' % name, bytes(d), want, r'cpu\d+ sub-buffer 1[: ]' if want == 'refuse' else '')
+        # a sub-buffer repeated: sub-buffer 1 copied over the one after it
+        first = data[0][0]
+        if data[0][1] >= 3 * page:
+            d = bytearray(b)
+            d[first + 2 * page:first + 3 * page] = b[first + page:first + 2 * page]
+            write('subbuf-repeated.dat', bytes(d), 'refuse',
+                  r'cpu\d+ sub-buffer 2: the same bytes as its sub-buffer 1')
+    # version 6: the header's page size is the sub-buffers' size; a larger
+    # one than the data's is seen in its first sub-buffer (the next
+    # page's header after the data) or in a CPU's size
+    if version == b'6' and plain:
+        for k in (2, 4, 256):
+            d = bytearray(b)
+            d[14:18] = struct.pack('<I', page * k)
+            write('v6-page-x%d.dat' % k, bytes(d), 'refuse',
+                  r'cpu\d+( sub-buffer \d+ offset 0x[0-9a-f]+: non-zero byte after the data'
+                  r'|: \d+ bytes of data at offset \d+ are not a whole number of)')
     # a CPU's data that does not end on a sub-buffer: its table is damaged
     size_at = fields.get('cpu-size-at', fields.get('buffer-cpu-size', (None,))[0])
     if plain and size_at is not None:
@@ -227,7 +250,7 @@ def make(src, out):
             write('cpu-size-rest.dat', bytes(d), 'refuse',
                   r'cpu\d+: \d+ bytes of data at offset \d+ are not a whole number of')
     rnd = random.Random(20261206)
-    for i in range(60):
+    for i in range(100):
         d = bytearray(b)
         at = rnd.randrange(len(b))
         d[at] ^= 1 << rnd.randrange(8)
@@ -239,14 +262,15 @@ def make(src, out):
                                                         version.decode(), len(b)))
 
 
-def judge(out, results):
-    """results: NAME<TAB>READER<TAB>EXIT<TAB>FIRST STDERR LINE<TAB>STDERR LINES"""
+def judge(out, results, events):
+    """results: NAME<TAB>READER<TAB>EXIT<TAB>FIRST STDERR LINE<TAB>STDERR LINES
+    <TAB>EVENTS READ (from its --json; - if none was written)"""
     want, says = {}, {}
     for l in open(os.path.join(out, 'cases.tsv')):
         name, want[name], says[name] = l.rstrip('\n').split('\t')
     n = bad = 0
     for line in open(results):
-        name, reader, rc, first, lines = line.rstrip('\n').split('\t')
+        name, reader, rc, first, lines, read = line.rstrip('\n').split('\t')
         path = os.path.join(out, name)
         rc = int(rc)
         n += 1
@@ -261,6 +285,9 @@ def judge(out, results):
         elif want[name] == 'read':
             ok = rc in (0, 1) and lines == '0'
             why = 'read (exit %d)' % rc if ok else 'exit %d: %s' % (rc, first[:200])
+        elif rc == 0 and read != str(events):
+            ok = False
+            why = 'PASS on %s of the %s events' % (read, events)
         else:
             ok = rc in (0, 1, 2)
             why = 'exit %d, no crash' % rc if ok else 'exit %d: %s' % (rc, first[:200])
@@ -276,7 +303,7 @@ def judge(out, results):
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'make':
         make(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) == 4 and sys.argv[1] == 'judge':
-        sys.exit(judge(sys.argv[2], sys.argv[3]))
+    elif len(sys.argv) == 5 and sys.argv[1] == 'judge':
+        sys.exit(judge(sys.argv[2], sys.argv[3], sys.argv[4]))
     else:
         sys.exit(__doc__.split('\n\n')[1])

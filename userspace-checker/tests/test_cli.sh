@@ -248,6 +248,7 @@ else
 fi
 
 expect "--save-raw belongs to live" 2 "option of live" -- verify --save-raw "$tmp/x" "$dat"
+expect "--mapped is not an option of live" 2 "--mapped is an option of verify" -- live --mapped
 cp -r "$raw" "$tmp/raw"
 expect "a raw capture verifies" 0 "" -- verify "$tmp/raw"
 n=$((n + 1))
