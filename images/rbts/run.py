@@ -15,8 +15,10 @@ the bench's, the selftests', the accelerator probe's); the steps are the
 scripts, run with the kernel's spec in RBTS_KERNEL.  Output goes to LOG (a
 file object; default: this process's stdout and stderr).
 """
+import ctypes
 import datetime
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -27,6 +29,21 @@ from rbts import collect, kspec, plan as planmod, results
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
+
+
+def die_with_parent(parent):
+    """In a step's child, before exec: SIGTERM when run.sh (PARENT) dies,
+    even of SIGKILL, so that no build or guest outlives it (boot.sh takes
+    SIGTERM as Ctrl-C: the guest is stopped or killed).  Linux's
+    PR_SET_PDEATHSIG; elsewhere nothing.  A parent already gone before
+    it was set: the child ends at once."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(128 + signal.SIGTERM)
 
 
 class BuildError(Exception):
@@ -54,13 +71,18 @@ class Guest:
         old = None
         if stop_button:
             old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+        parent = os.getpid()
+
+        def child():
+            if stop_button:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+            die_with_parent(parent)
         try:
             p = subprocess.run(argv, env=dict(os.environ, RBTS_KERNEL=self.kernel.spec),
                                stdin=subprocess.DEVNULL,
                                stdout=subprocess.PIPE if capture else self.log,
-                               stderr=self.log, text=True,
-                               preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-                               if stop_button else None)
+                               stderr=self.log, text=True, preexec_fn=child)
         finally:
             if old is not None:
                 signal.signal(signal.SIGINT, old)
@@ -188,6 +210,49 @@ def mark_interrupted(out, phase, why):
         f.write('INTERRUPTED %s, %s: no verdict\n' % (phase, why))
 
 
+# results/<date>-<time>-<pid>: new_results_dir's name of a run
+RUN_ID = re.compile(r'^\d{8}-\d{6}-(\d+)$')
+
+
+def pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def mark_killed(top=None):
+    """Runs killed outright (SIGKILL, the OOM killer, a machine that went
+    down) cannot say so themselves: the next run finds each results
+    directory of results/ that has neither a verdict nor the file
+    interrupted, and whose process is gone, and writes that file for it.
+    A run whose process lives (one running beside) is left alone.  The
+    names marked, for the caller to say."""
+    where = os.path.join(top or TOP, 'results')
+    marked = []
+    try:
+        names = sorted(os.listdir(where))
+    except FileNotFoundError:
+        return marked
+    for name in names:
+        m = RUN_ID.match(name)
+        out = os.path.join(where, name)
+        if not m or os.path.islink(out) or not os.path.isdir(out) or \
+                os.path.exists(results.path(out, 'verdict.json')) or \
+                os.path.exists(results.path(out, 'interrupted')) or pid_alive(int(m.group(1))):
+            continue
+        try:
+            mark_interrupted(out, 'before its verdict', 'killed: its process %s is gone '
+                             '(found by the next run)' % m.group(1))
+        except OSError:
+            continue    # not ours to write (another user's, a read-only copy)
+        marked.append(name)
+    return marked
+
+
 class Run:
     def __init__(self, plan, log=None):
         self.plan = plan
@@ -202,6 +267,9 @@ class Run:
         """Boot the built kernel into a new results directory; the run's
         exit status (images/verdict.py's)."""
         p, k, g = self.plan, self.kernel, self.guest
+        for name in mark_killed():
+            g.say('run.sh: results/%s was killed before its verdict: marked INTERRUPTED '
+                  '(its file interrupted)' % name)
         out = self.out = new_results_dir(p.out)
         self.phase = 'boot'
         try:

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: a run stopped by Ctrl-C or SIGTERM before its verdict: its results directory says INTERRUPTED and where (boot, collect, judge), never a verdict, and results/latest stays on the last judged run; a judged run moves it
+# test: a run stopped by Ctrl-C, SIGTERM or SIGKILL before its verdict: its results directory says INTERRUPTED and where (boot, collect, judge; for SIGKILL the next run writes it), never a verdict; no step's child outlives it; results/latest stays on the last judged run; a judged run moves it
 #
 # In-process, with the guest played (no kernel is built or booted): the
 # steps of rbts.run.Run are replaced by stubs that raise where a signal
@@ -104,3 +104,96 @@ from rbts import cli
 cli.COMMANDS["run"] = lambda argv: os.kill(os.getpid(), signal.SIGTERM) or 0
 sys.exit(cli.main([]))' > /dev/null 2>&1 || rc=$?
 [ "$rc" = 143 ] && ok "SIGTERM of run.sh: exit 143, not a traceback" || not_ok "SIGTERM of run.sh: exit $rc"
+
+# SIGKILL of run.sh in each phase: it cannot say so itself.  A child
+# process plays the run (the step of that phase starts a real child,
+# 'sleep', as boot.sh or make would be, and says it is there), the test
+# kills the run with SIGKILL, then: the step's child is gone too (no build
+# or guest outlives run.sh), the next run marks the killed run's directory
+# INTERRUPTED (or there is none: killed in the build, before it was made),
+# results/latest stays on the judged run, and the next run works.
+killed=$tmp/killed
+mkdir -p "$killed/results"
+cat > "$tmp/played.py" <<'PY'
+import json, os, sys, time
+from rbts import collect, plan as planmod, run as runmod
+
+top, where, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+runmod.TOP = top
+
+
+class Played(runmod.Guest):
+    def step(self, phase):
+        if phase == where:
+            # a real child of the step, as boot.sh or make; then wait to be killed
+            self.call(['sh', '-c', 'echo $$ > %s/child; exec sleep 120' % top])
+
+    def build(self, seed=None):
+        self.step('build')
+
+    def script(self, name, *args, **kw):
+        return 0
+
+    def probe_accel(self):
+        return 'tcg'
+
+    def boot(self, out, *args, **kw):
+        self.step('boot')
+        return 0
+
+    def judge(self, out, hung=None):
+        self.step('judge')
+        with open(os.path.join(out, 'verdict.json'), 'w') as f:
+            json.dump({'verdict': 'PASS'}, f)
+        return 0
+
+
+p = planmod.Plan('run').parse([])
+r = runmod.Run(p)
+# what the next run says goes to stdout, the test reads it
+r.guest = Played(p.kernel, log=sys.stdout if where == 'none' else open(os.devnull, 'w'))
+runmod.collect.collect = lambda out, say: r.guest.step('collect')
+sys.exit(r.execute())
+PY
+# the judged run first: results/latest
+PYTHONPATH=$TOP/images timeout 60 python3 "$tmp/played.py" "$killed" none 0 > /dev/null 2>&1
+first=$(readlink "$killed/results/latest" 2>/dev/null)
+[ -n "$first" ] && ok "SIGKILL: a judged run first ($first)" || not_ok "SIGKILL: the judged run made no results/latest"
+for phase in build boot collect judge; do
+	rm -f "$killed/child"
+	PYTHONPATH=$TOP/images python3 "$tmp/played.py" "$killed" "$phase" 1 > /dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do [ -s "$killed/child" ] && break; sleep 0.1; done
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	child=$(cat "$killed/child" 2>/dev/null)
+	for _ in $(seq 50); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+	if [ -n "$child" ] && ! kill -0 "$child" 2>/dev/null; then
+		ok "SIGKILL in $phase: the step's child died with run.sh"
+	else
+		not_ok "SIGKILL in $phase: the step's child (${child:-never started}) outlived run.sh"
+		kill "$child" 2>/dev/null
+	fi
+	dir=$(ls -d "$killed/results/"*-"$pid" 2>/dev/null)
+	# the next run: marks it, works, becomes latest
+	rc=0
+	PYTHONPATH=$TOP/images timeout 60 python3 "$tmp/played.py" "$killed" none 2 > "$tmp/next.out" 2>&1 || rc=$?
+	latest=$(readlink "$killed/results/latest")
+	if [ "$phase" = build ]; then
+		[ -z "$dir" ] && ok "SIGKILL in the build: no results directory was made" ||
+			not_ok "SIGKILL in the build: a results directory $dir"
+	elif [ -n "$dir" ] && grep -q "^INTERRUPTED before its verdict, killed: its process $pid is gone" "$dir/interrupted" 2>/dev/null &&
+	     [ ! -e "$dir/verdict.json" ] && grep -q "$(basename "$dir") was killed before its verdict" "$tmp/next.out"; then
+		ok "SIGKILL in $phase: the next run marks its directory INTERRUPTED and says so"
+	else
+		not_ok "SIGKILL in $phase: dir '${dir:-none}': $(cat "$dir/interrupted" 2>/dev/null) / $(head -c 200 "$tmp/next.out")"
+	fi
+	[ "$rc" = 0 ] && [ "$latest" != "$(basename "${dir:-x}")" ] && [ -e "$killed/results/$latest/verdict.json" ] &&
+		ok "SIGKILL in $phase: the next run works, latest is a judged run ($latest)" ||
+		not_ok "SIGKILL in $phase: next run exit $rc, latest '$latest'"
+done
+# a run beside, alive: never marked
+mkdir -p "$killed/results/20260101-000000-$$"
+PYTHONPATH=$TOP/images python3 -c 'import sys; from rbts import run; print(run.mark_killed(sys.argv[1]))' "$killed" > "$tmp/marked"
+[ ! -e "$killed/results/20260101-000000-$$/interrupted" ] && ok "a run whose process lives is not marked" ||
+	not_ok "a live run was marked: $(cat "$tmp/marked")"
