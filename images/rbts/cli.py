@@ -377,5 +377,8 @@ def main(argv):
     except (kspec.SpecError, runmod.BuildError) as e:
         print('error: %s' % e, file=sys.stderr)
         return 2
+    except runmod.DiskFull as e:
+        print('run.sh: %s' % e, file=sys.stderr)
+        return 2
     except KeyboardInterrupt as e:
         return 128 + getattr(e, 'signum', signal.SIGINT)

@@ -17,6 +17,7 @@ file object; default: this process's stdout and stderr).
 """
 import ctypes
 import datetime
+import errno
 import os
 import re
 import signal
@@ -44,6 +45,29 @@ def die_with_parent(parent):
         return
     if os.getppid() != parent:
         os._exit(128 + signal.SIGTERM)
+
+
+class DiskFull(Exception):
+    """The device of a run's results is full: the run cannot be written
+    whole, and no verdict is given on what was.  What was written stays."""
+
+    def __init__(self, out, free):
+        Exception.__init__(self, '%s: no space left on its device (%d KiB free): the run '
+                           'could not be written whole and has no verdict; what was '
+                           'written is kept' % (os.path.relpath(out, TOP), free // 1024))
+
+
+# Below this, a results directory's device is full (root may write the
+# blocks reserved for it: ENOSPC comes with a little left).
+FULL_BYTES = 1 << 20
+# A run is not started with less: its console, captures and the guest's
+# disk need tens of MiB at the least.
+NEED_BYTES = 64 << 20
+
+
+def free_bytes(path):
+    st = os.statvfs(path)
+    return st.f_bavail * st.f_frsize
 
 
 class BuildError(Exception):
@@ -271,14 +295,24 @@ class Run:
             g.say('run.sh: results/%s was killed before its verdict: marked INTERRUPTED '
                   '(its file interrupted)' % name)
         out = self.out = new_results_dir(p.out)
+        if free_bytes(out) < NEED_BYTES:
+            raise DiskFull(out, free_bytes(out))
         self.phase = 'boot'
         try:
             rc = self._boot_collect_judge(p, k, g, out)
+        except OSError as e:
+            if e.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise DiskFull(out, free_bytes(out)) from e
+            raise
         except KeyboardInterrupt as e:
             mark_interrupted(out, 'in ' + self.phase, getattr(e, 'why', 'Ctrl-C'))
             g.say('run.sh: interrupted in %s: %s has no verdict (its file interrupted says so)'
                   % (self.phase, os.path.relpath(out, TOP)))
             raise
+        # A step that met a full disk (boot.sh, verdict.py) fails as it
+        # can: no verdict, or one judged from half-written files.
+        if free_bytes(out) < FULL_BYTES:
+            raise DiskFull(out, free_bytes(out))
         point_latest(out)
         return rc
 

@@ -197,3 +197,60 @@ mkdir -p "$killed/results/20260101-000000-$$"
 PYTHONPATH=$TOP/images python3 -c 'import sys; from rbts import run; print(run.mark_killed(sys.argv[1]))' "$killed" > "$tmp/marked"
 [ ! -e "$killed/results/20260101-000000-$$/interrupted" ] && ok "a run whose process lives is not marked" ||
 	not_ok "a live run was marked: $(cat "$tmp/marked")"
+
+# A full disk under results/: one line, exit 2, what was written kept; and
+# a device with too little room is refused before the guest boots.
+full=$tmp/full
+mkdir -p "$full/results"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=80m tmpfs "$full/results" 2>/dev/null; then
+	cat > "$tmp/filling.py" <<'PY'
+import json, os, sys
+from rbts import cli, run as runmod
+
+top, fill = sys.argv[1], sys.argv[2]
+runmod.TOP = top
+
+
+class Filling(runmod.Guest):
+    def script(self, name, *args, **kw):
+        return 0
+
+    def build(self, seed=None):
+        pass
+
+    def probe_accel(self):
+        return 'tcg'
+
+    def boot(self, out, *args, **kw):
+        # as boot.sh: the console fills the device, the step fails
+        return self.call(['sh', '-c', 'head -c %s /dev/zero > %s/console.log' % (fill, out)],
+                         check=False)
+
+    def judge(self, out, hung=None):
+        with open(os.path.join(out, 'verdict.json'), 'w') as f:
+            json.dump({'verdict': 'PASS'}, f)
+        return 0
+
+
+runmod.Guest = Filling
+sys.exit(cli.main([]))
+PY
+	rc=0
+	PYTHONPATH=$TOP/images timeout 60 python3 "$tmp/filling.py" "$full" 200000000 > /dev/null 2> "$tmp/err" || rc=$?
+	dir=$(ls -d "$full/results/"2* 2>/dev/null | head -n1)
+	# (the step's own complaint may come first: run.sh's line is the last)
+	if [ "$rc" = 2 ] && tail -n1 "$tmp/err" | grep -q "^run.sh: results/2.*: no space left on its device" &&
+	   [ -s "$dir/console.log" ] && [ ! -e "$full/results/latest" ]; then
+		ok "a full disk under results/: exit 2, one line, the console kept, latest not moved"
+	else
+		not_ok "a full disk: exit $rc, $(head -c 300 "$tmp/err"), console $(stat -c %s "$dir/console.log" 2>/dev/null)"
+	fi
+	# the device now has less room than a run needs: refused before the boot
+	rc=0
+	PYTHONPATH=$TOP/images timeout 60 python3 "$tmp/filling.py" "$full" 0 > /dev/null 2> "$tmp/err" || rc=$?
+	[ "$rc" = 2 ] && grep -q "no space left" "$tmp/err" && ok "too little room: refused, exit 2" ||
+		not_ok "too little room: exit $rc, $(head -c 300 "$tmp/err")"
+	umount "$full/results"
+else
+	ok "a full disk under results/ # SKIP needs root to mount a small tmpfs"
+fi
