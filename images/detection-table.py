@@ -33,9 +33,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, 'kernel'))
-import lines as kernel_lines  # noqa: E402
 sys.path.insert(0, HERE)
+from rbts import lines as kernel_lines  # noqa: E402
 from rbts import model as modelmod, results, run as runmod  # noqa: E402
 TOP = os.path.dirname(HERE)
 MODEL = os.path.join(TOP, 'userspace-checker', 'models', 'reserve')

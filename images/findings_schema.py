@@ -22,8 +22,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, 'kernel'))
-import lines as kernel_lines  # noqa: E402
+from rbts import lines as kernel_lines  # noqa: E402
 TOP = os.path.dirname(HERE)
 
 

@@ -20,9 +20,8 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
-import lines as kernel_lines  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rbts import lines as kernel_lines  # noqa: E402
 from rbts import faults  # noqa: E402
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')

@@ -45,8 +45,7 @@ TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import known_findings  # noqa: E402
 from rbts import results  # noqa: E402
-sys.path.insert(0, os.path.join(HERE, 'kernel'))
-import lines as kernel_lines  # noqa: E402
+from rbts import lines as kernel_lines  # noqa: E402
 
 
 def fail(msg):

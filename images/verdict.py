@@ -46,8 +46,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import known_findings  # noqa: E402
 from rbts import results  # noqa: E402
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kernel'))
-import lines as kernel_lines  # noqa: E402
+from rbts import lines as kernel_lines  # noqa: E402
 
 # The outcomes of an interruption between A and C, as each line's code
 # counts them (our series' counters): 6.1 two, 6.12 three.  A kernel counts

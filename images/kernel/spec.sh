@@ -7,8 +7,7 @@
 # MODOUT INITRAMFS GUESTOUT, KCONFIGS (the config fragments, in order) and
 # KSPEC, the spec in full.
 
-KSPEC_PY=$TOP/images/rbts/kspec.py
-kspec() { python3 "$KSPEC_PY" "$@"; }
+kspec() { PYTHONPATH="$TOP/images${PYTHONPATH:+:$PYTHONPATH}" python3 -m rbts.kspec "$@"; }
 # a missing lines.table: one line, exit 2 (RBTS_LINES_TABLE: another table)
 KSPEC_DEFAULT_LINE=$(kspec default-line) || exit 2
 kspec_default() { echo "$KSPEC_DEFAULT_LINE:ours:default:x86_64"; }

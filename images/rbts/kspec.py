@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """A kernel spec: one value, LINE:SERIES:VARIANT:ARCH, turned into every path
 of that kernel here and nowhere else (the shell's images/kernel/spec.sh asks
-this module: `kspec.py shell SPEC`).
+this module: `python3 -m rbts.kspec shell SPEC`).
 
   LINE     a line of images/kernel/lines.table (its first row by default)
   SERIES   ours (the line's series in the checkout), vanilla (none), the
@@ -43,8 +43,7 @@ import sys
 
 IMAGES = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(IMAGES)
-sys.path.insert(0, os.path.join(IMAGES, 'kernel'))
-import lines  # noqa: E402
+from rbts import lines  # noqa: E402
 
 VARIANTS = ('default', 'rb-time-32', 'debug')
 ARCHES = ('x86_64', 'i386')

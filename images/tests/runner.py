@@ -54,8 +54,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, 'images', 'kernel'))
-import lines  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'images'))
+from rbts import lines  # noqa: E402
 GROUPS = ('host', 'boot')
 RESULT = re.compile(r'^(ok|not ok)\b(?: +\d+)?(?: +-)? *(.*)$')
 PLAN = re.compile(r'^1\.\.(\d+)$')

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""images/kernel/lines.table, read once for every Python tool (the shell's
+"""images/kernel/lines.table, read once for every Python tool (rbts.lines) (the shell's
 reader is images/kernel/spec.sh).  RBTS_LINES_TABLE names another table:
 the tests that add a line to a copy use it.
 
