@@ -336,6 +336,14 @@ def tool(script, topic):
     return cmd
 
 
+def cmd_matrix(argv):
+    """A matrix of runs, in-process (rbts/matrix.py)."""
+    if wants_help(argv, 'matrix'):
+        return 0
+    from rbts import matrix
+    return matrix.main(list(argv))
+
+
 def cmd_series(argv):
     if argv[:1] in (['-h'], ['--help']) or not argv:
         sys.stdout.write(help_text('series'))
@@ -351,7 +359,7 @@ def cmd_help(argv):
 COMMANDS = {'run': cmd_run, 'soak': cmd_soak, 'faults': cmd_faults, 'build': cmd_build,
             'test': cmd_test, 'bench': cmd_bench, 'report': cmd_report, 'selftests': cmd_selftests,
             'model': cmd_model, 'series': cmd_series, 'reproduce': cmd_reproduce, 'setup': cmd_setup, 'help': cmd_help,
-            'detection': tool('detection-table.py', 'detection'), 'matrix': tool('matrix.py', 'matrix')}
+            'detection': tool('detection-table.py', 'detection'), 'matrix': cmd_matrix}
 
 
 def _terminated(signum, frame):

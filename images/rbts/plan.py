@@ -19,7 +19,7 @@ from rbts import kspec
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
 # The kernel command line every guest boots with, before its rbts.* words
-# (images/boot.sh here, a LAVA job's image_arg in a lab: images/matrix.py).
+# (images/boot.sh here, a LAVA job's image_arg in a lab: images/rbts/matrix.py).
 GUEST_CMDLINE = 'console=ttyS0 loglevel=5 panic=-1 oops=panic'
 JOBS = ('stress', 'params', 'rmmod', 'faults', 'drain')
 # The test-only waits of our series: ring_buffer_{which}_delay_us

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: matrix: matrix files are read or refused with file and line, cells expand, LAVA jobs are written per cell, and a results directory becomes test cases
 #
-# Without a boot: images/matrix.py on matrix files good and bad, --lava
+# Without a boot: rbts/matrix.py on matrix files good and bad, --lava
 # --no-build (jobs.json is asserted on), and images/guest/cases.sh on made-up
 # results directories (the one mapping of our results to a lab's cases).
 # boot/lava runs the jobs.
@@ -82,11 +82,9 @@ want='rbts: cases begin;rbts: case monotonic fail;rbts: case own-clock skip;rbts
 # A cell's verdict is its run's exit status as rbts.results names it: a
 # run that PASSed but left a path unreached is INCOMPLETE, a hung guest
 # HUNG; neither is a set-up ERROR.  Each cell's run is played (no guest).
-got=$(cd "$tmp" && PYTHONPATH=$TOP/images python3 - "$TOP/images/matrix.py" 2>&1 <<'PY'
-import importlib.util, io, json, os, sys, contextlib
-spec = importlib.util.spec_from_file_location('matrix', sys.argv[1])
-m = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(m)
+got=$(cd "$tmp" && PYTHONPATH=$TOP/images python3 - 2>&1 <<'PY'
+import io, json, os, sys, contextlib
+from rbts import matrix as m
 class Played:
     rcs = iter((0, 1, 3, 4, 2, 7))
     def __init__(self, plan, log=None):

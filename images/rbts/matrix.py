@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""./run.sh matrix: the soak matrix, run here one cell at a time, or
+"""./run.sh matrix (python3 -m rbts.matrix): the soak matrix, run here one cell at a time, or
 written as LAVA jobs for a lab (docs/lab.md).
 
 A matrix file names axes, one per line: an axis and its values.  Every
@@ -31,10 +30,10 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-from rbts import plan as planmod, results, run as runmod  # noqa: E402
+from rbts import kspec, plan as planmod, results, run as runmod
+
+HERE = kspec.IMAGES     # images/: the guest's cases, the complaints, lava/
+TOP = kspec.TOP
 CASES = os.path.join(HERE, 'guest', 'cases.sh')
 PATTERN = os.path.join(HERE, 'kernel-complaints.pattern')
 DEVICES = os.path.join(HERE, 'lava')
@@ -344,7 +343,7 @@ def lava_run(out, index, validate):
     return worst
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(prog='./run.sh matrix', add_help=False)
     ap.add_argument('file', nargs='?')
     ap.add_argument('--lava')
@@ -353,7 +352,7 @@ def main():
     ap.add_argument('--validate', action='store_true')
     ap.add_argument('--lava-run', action='store_true')
     try:
-        a, rest = ap.parse_known_args()
+        a, rest = ap.parse_known_args(argv)
         if rest:
             raise MatrixError('unknown option "%s"' % rest[0])
         if not a.file:
