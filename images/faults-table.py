@@ -26,7 +26,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import known_findings  # noqa: E402
+from rbts import known_findings  # noqa: E402
 from rbts import faults as faultsmod, results  # noqa: E402
 
 

@@ -7,7 +7,7 @@ usage: findings_schema.py [FILE...]   check each findings file (default:
                                       problem, "FILE: finding LABEL: KEY: why"
 exit:  0 every file holds to the schema, 1 a problem, 2 a file unreadable
 
-SCHEMA below is the signature language that known_findings.py reads (what
+SCHEMA below is the signature language that rbts/known_findings.py reads (what
 each key means is in the _comment of findings.json and in
 docs/findings.md); every name a finding uses is checked against where the
 name is defined: a checker rule against the checker's own tables
@@ -127,7 +127,7 @@ CHECKER = _dict({'rule': RULE, 'example': _regex, 'max_gap': _int(1, 1000000),
                  'same_as_log': _regex}, required=('rule',))
 
 # Every key of a finding: its check.  What each means: findings.json's
-# _comment.  A signature key is one that makes a FAIL known (known_findings.py).
+# _comment.  A signature key is one that makes a FAIL known (rbts/known_findings.py).
 SCHEMA = {
     'id': lambda v: None if isinstance(v, str) and re.fullmatch(r'[a-z0-9]+(-[a-z0-9]+)*', v)
     else 'not a name of lower-case words joined by -',

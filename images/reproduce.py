@@ -43,7 +43,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import known_findings  # noqa: E402
+from rbts import known_findings  # noqa: E402
 from rbts import results  # noqa: E402
 from rbts import lines as kernel_lines  # noqa: E402
 

@@ -44,7 +44,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import known_findings  # noqa: E402
+from rbts import known_findings  # noqa: E402
 from rbts import results  # noqa: E402
 from rbts import lines as kernel_lines  # noqa: E402
 

@@ -11,6 +11,7 @@
 # Every kind of known-finding signature, on a fixture: the project's own
 # findings may all be fixed (images/tests/data/findings-signatures.json).
 export RBTS_FINDINGS=$FIXTURES/findings-signatures.json
+export PYTHONPATH=$TOP/images
 here=$TOP/images
 
 # scenario DIR NAME RC INJECTED JSON-FAULTS LOST [EXTRA-LINES] [DMESG] [JSON-RULES]
@@ -108,11 +109,11 @@ scenario "$tmp/gaps2" filter 1 5 '"filtered":7' 0 '' '' "$other"
 table "$tmp/gaps2"
 expect "another sequence violation under the filter" filter FAIL
 
-# The findings' signatures themselves (images/known_findings.py), as
+# The findings' signatures themselves (images/rbts/known_findings.py), as
 # verdict.py uses them for a whole run.
 kf() {
 	printf '{"rules":[%s]}\n' "$1" > "$tmp/kf.json"
-	python3 -c "import sys, json; sys.path.insert(0, '$here'); import known_findings as k
+	python3 -c "import sys, json; from rbts import known_findings as k
 print(','.join(k.checker_findings(json.load(open('$tmp/kf.json')))) or 'none')"
 }
 [ "$(kf "$gap")" = none ] && ok "known findings: a few seqs lost with no report is none of them (b is fixed)" ||
@@ -122,7 +123,7 @@ print(','.join(k.checker_findings(json.load(open('$tmp/kf.json')))) or 'none')"
 	not_ok "known findings: a gap and a monotonic FAIL: $(kf "$gap,$mono")"
 [ "$(kf '')" = none ] && ok "known findings: no failing rule is none of them" || not_ok "known findings: no failing rule: $(kf '')"
 kl() {
-	python3 -c "import sys; sys.path.insert(0, '$here'); import known_findings as k
+	python3 -c "import sys; from rbts import known_findings as k
 ids, left = k.log_findings(sys.argv[1:])
 print(','.join(ids) + '/' + str(len(left)))" "$@"
 }
@@ -141,7 +142,7 @@ cb='[ 1.0] WARNING: CPU: 1 PID: 8 at kernel/trace/ring_buffer.c:3523 check_buffe
 # (the 6.12 default run of a CI rehearsal); the same audit short by
 # another amount, or far from the step, is not (c)'s.
 klog() {	# LINES...: every line is the log, the complaints among them judged by (c)
-	python3 -c "import sys; sys.path.insert(0, '$here'); import known_findings as k
+	python3 -c "import sys; from rbts import known_findings as k
 c = [f for f in k.load() if f['label'] == 'c']
 ids, left = k.log_findings(k.complaints(sys.argv[1:]), findings=c, log=sys.argv[1:])
 print(','.join(ids) + '/' + str(len(left)))" "$@"

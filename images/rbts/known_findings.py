@@ -7,7 +7,7 @@ import json
 import os
 import re
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # images/
 # RBTS_FINDINGS: another findings file, for the tests
 PATH = os.environ.get('RBTS_FINDINGS') or os.path.join(HERE, 'findings.json')
 with open(os.path.join(HERE, 'kernel-complaints.pattern')) as _f:
