@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The reserve-path model's result for the tree a run booted: rbreserve
 (userspace-checker/models/reserve) on the tree's own ring_buffer.c, at the
-default bounds, written to RESULTS-DIR/model.json for images/verdict.py.
+default bounds, written to RESULTS-DIR/model.json for images/rbts/verdict.py.
 
 A live run sees the interleavings its minute happened to produce; the
 model sees every one within its bounds, on the same code.  The same code
@@ -39,7 +39,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import verdict  # noqa: E402
+from rbts import verdict  # noqa: E402
 
 
 def rel(path):

@@ -8,7 +8,7 @@ and noisy: ratios within one run).
                   of this machine is spread over all of them.  Each boot
                   runs the guest's job bench (the stress module's timed
                   writers, then the kernel's ring_buffer_benchmark), leaves
-                  bench.txt and gets a verdict.json (images/verdict.py: a
+                  bench.txt and gets a verdict.json (images/rbts/verdict.py: a
                   kernel that complains is said so); images/bench-compare.py
                   makes the table, report.md and the chart.
   bench checker   rbcheck against trace-cmd report on one large trace.dat,

@@ -6,7 +6,7 @@ before anything is spent) and hand it to a Run (run.py); bench, selftests
 and model check their own options first too (bench.py, selftests.py,
 model.py).  Each command's help is a file of its own: images/help/CMD.txt.
 
-exit: the Run's (images/verdict.py: 0 PASS, 1 FAIL, 2 ERROR, 3 HUNG,
+exit: the Run's (images/rbts/verdict.py: 0 PASS, 1 FAIL, 2 ERROR, 3 HUNG,
 4 PASS incomplete); 2 for a bad option, with one line saying which.
 """
 import datetime

@@ -3,7 +3,7 @@
 sub-buffers of a guest without a checker (job drain: i386) verified here,
 the guest's trace.dat verified offline (offline.json), the live run's own
 sub-buffers verified again (offline-raw.json).  Prints the checker's
-summary for people.  Decides nothing: images/verdict.py does, from these
+summary for people.  Decides nothing: images/rbts/verdict.py does, from these
 files.  Every file goes through the results layout (rbts.results).
 """
 import os

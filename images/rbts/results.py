@@ -14,7 +14,7 @@ import sys
 # name: (writer, readers, what it holds).  The writers: guest (images/guest/,
 # brought back by boot.sh), boot (images/boot.sh), run (images/rbts/run.py),
 # model (images/model-verdict.py), collect (images/rbts/collect.py),
-# faults (images/faults-table.py), verdict (images/verdict.py), report
+# faults (images/faults-table.py), verdict (images/rbts/verdict.py), report
 # (images/report-run.sh, ./run.sh report).
 FILES = {
     'kernel': ('run', 'verdict, report',
@@ -74,7 +74,7 @@ FILES = {
     'ts-check.txt': ('report', 'people', "trace-cmd report --ts-check of trace.dat (./run.sh report)"),
 }
 
-# A run's exit status and the verdict it stands for (images/verdict.py
+# A run's exit status and the verdict it stands for (images/rbts/verdict.py
 # writes it, ./run.sh exits with it, the matrix names each cell by it).
 EXIT = {'PASS': 0, 'FAIL': 1, 'ERROR': 2, 'HUNG': 3, 'INCOMPLETE': 4}
 

@@ -8,13 +8,14 @@ directory (images/rbts/results.py says what each file of it is).
            date)
   boot     images/boot.sh: QEMU, the guest's job, its /out brought back
   collect  images/rbts/collect.py: what the host verifies again
-  judge    images/verdict.py: verdict.json, and the run's exit status
+  judge    rbts/verdict.py: verdict.json, and the run's exit status
 
 Every guest boot of the project goes through Guest.boot() here (a Run's,
 the bench's, the selftests', the accelerator probe's); the steps are the
 scripts, run with the kernel's spec in RBTS_KERNEL.  Output goes to LOG (a
 file object; default: this process's stdout and stderr).
 """
+import contextlib
 import ctypes
 import datetime
 import errno
@@ -26,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-from rbts import collect, kspec, plan as planmod, results
+from rbts import collect, kspec, plan as planmod, results, verdict as verdictmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -189,13 +190,23 @@ class Guest:
 
     # -- judge -------------------------------------------------------------
     def judge(self, out, hung=None):
-        """images/verdict.py on OUT: verdict.json, and its exit status."""
+        """The verdict of OUT (rbts/verdict.py, in-process): verdict.json,
+        and its exit status.  What it prints goes where the steps' output
+        goes.  A verdict that breaks is an ERROR (2), never a FAIL."""
+        args = [out]
         if hung is not None:
-            return self.script('verdict.py', out, '--hung', str(hung), check=False)
-        startup = []
-        if results.config_has(self.kernel.config, 'CONFIG_RING_BUFFER_STARTUP_TEST=y'):
-            startup = ['--startup-test']
-        return self.script('verdict.py', out, *startup, check=False)
+            args += ['--hung', str(hung)]
+        elif results.config_has(self.kernel.config, 'CONFIG_RING_BUFFER_STARTUP_TEST=y'):
+            args.append('--startup-test')
+        where = self.log or sys.stdout
+        try:
+            with contextlib.redirect_stdout(where), contextlib.redirect_stderr(self.log or sys.stderr):
+                return verdictmod.main(args)
+        except OSError:
+            raise       # a full disk: the run says so (DiskFull)
+        except Exception as e:      # noqa: BLE001 - one line, not a traceback
+            self.say('run.sh: the verdict of %s broke: %s: %s' % (out, type(e).__name__, e))
+            return results.EXIT['ERROR']
 
 
 def new_results_dir(out=None, prefix=''):
@@ -289,7 +300,7 @@ class Run:
 
     def boot_collect_judge(self):
         """Boot the built kernel into a new results directory; the run's
-        exit status (images/verdict.py's)."""
+        exit status (rbts/verdict.py's)."""
         p, k, g = self.plan, self.kernel, self.guest
         for name in mark_killed():
             g.say('run.sh: results/%s was killed before its verdict: marked INTERRUPTED '

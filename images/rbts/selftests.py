@@ -2,7 +2,7 @@
 """./run.sh selftests: the kernel's own ftrace selftests as a regression
 suite for our series.  The curated subset (images/ftracetest/subset.list)
 on the line's vanilla tree and on the tree with our series, same config,
-same guest; each boot gets a verdict.json (images/verdict.py: the guest
+same guest; each boot gets a verdict.json (images/rbts/verdict.py: the guest
 finished, the kernel's log), and images/selftests-compare.py compares the
 cases: the same result on both, or the command FAILs.  A case that fails
 on vanilla too is listed as such: the comparison is the verdict, not the

@@ -43,7 +43,7 @@ rfile() {	# NAME
 	PYTHONPATH=$TOP/images python3 -m rbts.results path "$res" "$1"
 }
 
-# One field of the last boot's verdict.json (images/verdict.py), e.g.
+# One field of the last boot's verdict.json (images/rbts/verdict.py), e.g.
 # verdict_field verdict, verdict_field checks.1.name; a list is given
 # comma-separated; empty if there is none.
 verdict_field() {

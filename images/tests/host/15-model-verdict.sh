@@ -20,7 +20,7 @@ results() {
 # check_of DIR [NAME]: the model check (or check NAME) of verdict.py on
 # DIR: "VERDICT DETAIL"
 check_of() {
-	"$TOP/images/verdict.py" "$1" > /dev/null 2>&1
+	PYTHONPATH=$TOP/images python3 -m rbts.verdict "$1" > /dev/null 2>&1
 	python3 -c 'import json, sys
 for c in json.load(open(sys.argv[1]))["checks"]:
     if c["name"] == sys.argv[2]:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: verdict.py: each way a run fails, fed to it in made-up results, is caught
 #
-# Every check of images/verdict.py gets its violation: a guest that died
+# Every check of images/rbts/verdict.py gets its violation: a guest that died
 # with a splat or without, one that hung, a set-up error, a checker FAIL
 # (unexplained, and by a known finding's signature), a kernel complaint,
 # a missing startup test, an offline FAIL, live and offline disagreeing, a
@@ -48,7 +48,7 @@ expect() {
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
 	[ $# -eq 0 ] || shift
 	rc=0
-	"$TOP/images/verdict.py" "$d" "$@" > "$d/out.txt" 2>&1 || rc=$?
+	PYTHONPATH=$TOP/images python3 -m rbts.verdict "$d" "$@" > "$d/out.txt" 2>&1 || rc=$?
 	res=$d
 	got=$(verdict_field verdict)
 	[ "$got" = "$want" ] || bad="verdict $got, expected $want"
@@ -402,5 +402,5 @@ expect "a run booted twice (a stray int3): counted, NOTE, the verdict the second
 mk no-retry
 expect "a run booted once: no retry counted" PASS 0 "retries=0"
 
-rc=0; "$TOP/images/verdict.py" "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
+rc=0; PYTHONPATH=$TOP/images python3 -m rbts.verdict "$tmp/no-such-dir" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] && ok "no such results directory: exit 2" || not_ok "no such results directory: exit $rc"

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The verdict of one run, decided here and nowhere else, from what the
 run left as structured results in RESULTS-DIR:
@@ -34,7 +33,8 @@ Writes verdict.json (verdict, exit, checks with their reasons, known
 findings, unexplained failures) and verdict.txt, prints what a person
 needs, and exits with the run's status.
 
-usage: verdict.py RESULTS-DIR [--startup-test] [--hung SECONDS]
+usage: python3 -m rbts.verdict RESULTS-DIR [--startup-test] [--hung SECONDS]
+       (a Run calls main() in-process)
 exit:  0 PASS, 1 FAIL, 2 ERROR (set-up), 3 HUNG (the guest hung or crashed),
        4 PASS but incomplete (a time stamp path expected and not reached)
 """
@@ -43,10 +43,8 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rbts import known_findings  # noqa: E402
-from rbts import results  # noqa: E402
-from rbts import lines as kernel_lines  # noqa: E402
+from rbts import known_findings, kspec, results
+from rbts import lines as kernel_lines
 
 # The outcomes of an interruption between A and C, as each line's code
 # counts them (our series' counters): 6.1 two, 6.12 three.  A kernel counts
@@ -260,7 +258,7 @@ def key_values(text, sep):
 
 def coverage_table():
     rows = []
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'coverage.table')
+    path = os.path.join(kspec.IMAGES, 'coverage.table')
     with open(path) as f:
         for line in f:
             if not line.strip() or line.startswith('#'):
@@ -433,15 +431,15 @@ def decide(run):
     return 'PASS'
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(add_help=False)
     ap.add_argument('out')
     ap.add_argument('--startup-test', action='store_true')
     ap.add_argument('--hung', type=int)
     try:
-        a = ap.parse_args()
+        a = ap.parse_args(argv)
     except SystemExit:
-        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+        print(next(l for l in __doc__.splitlines() if l.startswith('usage:')), file=sys.stderr)
         return 2
     if not os.path.isdir(a.out):
         print('verdict.py: %s: no such results directory' % a.out, file=sys.stderr)
@@ -496,7 +494,7 @@ def main():
         print('known finding: %s' % known_findings.title(k))
     if stopped:
         print('(stopped early from the host: the verdict covers what was read)')
-    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    top = kspec.TOP
     where = os.path.abspath(a.out)
     if where.startswith(top + os.sep):
         where = os.path.relpath(where, top)
