@@ -61,7 +61,7 @@ rbb=$KOUT/kernel/trace/ring_buffer_benchmark.ko
 [ ! -f "$rbb" ] || install -m 0644 "$rbb" "$stage/lib/modules/ring_buffer_benchmark.ko"
 install -D -m 0644 "$TOP/images/module-params.table" "$stage/etc/rbts/module-params.table"
 # the settings table with its lists made (@faults: the fault files)
-"$TOP/images/guest-args.py" --table > "$stage/etc/rbts/settings.table"
+PYTHONPATH="$TOP/images" python3 -m rbts.settings --table > "$stage/etc/rbts/settings.table"
 install -m 0644 "$TOP/images/guest/cases.sh" "$TOP/images/kernel-complaints.pattern" "$stage/etc/rbts/"
 # The trace_printk sample, where ftracetest's modprobe finds it.
 tpk=$KOUT/samples/trace_printk/trace-printk.ko

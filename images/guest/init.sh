@@ -5,7 +5,7 @@
 # job, write the results back.  The settings are the rbts.KEY=VALUE words
 # of the kernel command line, as /etc/rbts/settings.table defines them
 # (images/guest/settings.table: each key, its type, its default and what
-# it does; the host's images/guest-args.py has checked them).  rbts.job
+# it does; the host's images/rbts/settings.py has checked them).  rbts.job
 # names the job: /etc/rbts/jobs/JOB.sh (images/guest/jobs/), one script
 # each, sourced here with the settings and /etc/rbts/lib.sh.
 #

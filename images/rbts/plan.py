@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """A Plan: what one guest run is, made from the options of ./run.sh run
 (soak, faults and build take the same) and checked as it is made: the
-kernel spec (kspec.Kernel), the guest's settings (images/guest-args.py
+kernel spec (kspec.Kernel), the guest's settings (images/rbts/settings.py
 against images/guest/settings.table), the guest kernel's own parameters
 and the boot's.  Nothing is extracted, built or booted here, so a bad
 option costs nothing: PlanError, one line, exit 2.
@@ -9,11 +9,11 @@ option costs nothing: PlanError, one line, exit 2.
 A Plan's serialisation is the JSON of --plan FILE (to_json): what a
 program that boots the guest another way needs (./run.sh matrix --lava).
 """
-import importlib.util
 import json
 import os
 import re
 
+from rbts import settings as guest_args
 from rbts import kspec
 
 IMAGES = kspec.IMAGES
@@ -30,14 +30,6 @@ class PlanError(Exception):
     """A bad option: the one line run.sh prints after 'run.sh: '."""
 
 
-def _load_guest_args():
-    spec = importlib.util.spec_from_file_location('guest_args', os.path.join(IMAGES, 'guest-args.py'))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-guest_args = _load_guest_args()
 
 
 def guest_values(key):
@@ -50,7 +42,7 @@ def guest_default(key):
 
 def guest_words(line, settings):
     """The rbts.* words of SETTINGS (KEY=VALUE each) for kernel LINE, or
-    PlanError with guest-args' own line."""
+    PlanError with the settings' own line."""
     rows = guest_args.load()
     features = guest_args.line_features(line)
     words = []

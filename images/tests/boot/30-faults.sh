@@ -5,7 +5,7 @@
 # rbts-test: full other-lines
 . "$(dirname "$0")/../lib.sh"
 # every scenario one by one: the default of images/guest/settings.table
-faults=${RBTS_FAULTS:-$("$TOP/images/guest-args.py" --default faults)}
+faults=${RBTS_FAULTS:-$(PYTHONPATH=$TOP/images python3 -m rbts.settings --default faults)}
 boot --kernel "$LINE" --faults "$faults" --duration "${RBTS_FAULT_SECONDS:-15}"
 faults_tap
 n=$(faults_tap | wc -l)

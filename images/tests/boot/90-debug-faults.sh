@@ -4,6 +4,6 @@
 # rbts-test: full
 . "$(dirname "$0")/../lib.sh"
 build_kernel --debug
-boot --debug --faults "$("$TOP/images/guest-args.py" --default faults)" --duration 20
+boot --debug --faults "$(PYTHONPATH=$TOP/images python3 -m rbts.settings --default faults)" --duration 20
 faults_tap
 must_pass "debug faults run PASSes, kernel log clean"

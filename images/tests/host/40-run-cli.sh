@@ -146,7 +146,7 @@ if grep -q "acpi=noirq" <<< "$out" && ! grep -q "panic_on_warn" <<< "$out"; then
 else
 	not_ok "run.sh soak --debug --keep-going: no panic_on_warn: $(grep -o 'panic_on_warn[^ ]*' <<< "$out")"
 fi
-plan "faults plans every scenario" "rbts.faults=$("$top/images/guest-args.py" --default faults) " faults --dry-run
+plan "faults plans every scenario" "rbts.faults=$(PYTHONPATH=$top/images python3 -m rbts.settings --default faults) " faults --dry-run
 
 # Every command answers --help with its own usage, and exit 0.
 for cmd in "" run soak faults test "bench" "bench kernels" "bench checker" selftests model report build setup detection; do
@@ -166,20 +166,20 @@ done
 bad "mod=foo: mod takes NAME=VALUE" --mod foo
 bad "mod=bogus_param=5: mod names no rbstress parameter 'bogus_param'" --mod bogus_param=5 --dry-run
 bad "capture=9999: capture must be a whole number from 0 to 3600" --capture 9999
-ga=$top/images/guest-args.py
-[ "$("$ga" job=faults faults=resize,mixed saveraw=1)" = "rbts.job=faults rbts.faults=resize,mixed rbts.saveraw=1" ] &&
-	ok "guest-args: settings become rbts.* words" || not_ok "guest-args: settings become rbts.* words"
+ga() { PYTHONPATH=$top/images python3 -m rbts.settings "$@"; }
+[ "$(ga job=faults faults=resize,mixed saveraw=1)" = "rbts.job=faults rbts.faults=resize,mixed rbts.saveraw=1" ] &&
+	ok "settings: settings become rbts.* words" || not_ok "settings: settings become rbts.* words"
 for arg in job=nap duration=0 clock=wall saveraw=2 faults=flood faults= bufkb=x fttimeout=10000 nope=1 job; do
-	rc=0; err=$("$ga" "$arg" 2>&1 >/dev/null) || rc=$?
-	[ "$rc" = 2 ] && [ "$(echo "$err" | wc -l)" = 1 ] && ok "guest-args: '$arg' refused in one line: $err" ||
-		not_ok "guest-args: '$arg': exit $rc: $err"
+	rc=0; err=$(ga "$arg" 2>&1 >/dev/null) || rc=$?
+	[ "$rc" = 2 ] && [ "$(echo "$err" | wc -l)" = 1 ] && ok "settings: '$arg' refused in one line: $err" ||
+		not_ok "settings: '$arg': exit $rc: $err"
 done
-[ "$("$ga" --values clock)" = "local global counter perf mono mono_raw boot uptime" ] &&
-	ok "guest-args: the clock names come from the table" || not_ok "guest-args: --values clock: $("$ga" --values clock)"
+[ "$(ga --values clock)" = "local global counter perf mono mono_raw boot uptime" ] &&
+	ok "settings: the clock names come from the table" || not_ok "settings: --values clock: $(ga --values clock)"
 
 # The guest's contract: every job the settings table allows has its script
 # in images/guest/jobs/, and every script there is an allowed job.
-jobs_table=$("$ga" --values job | tr ' ' '\n' | sort | tr '\n' ' ')
+jobs_table=$(ga --values job | tr ' ' '\n' | sort | tr '\n' ' ')
 jobs_files=$(ls "$top/images/guest/jobs" | sed 's/\.sh$//' | sort | tr '\n' ' ')
 [ "$jobs_table" = "$jobs_files" ] && ok "guest jobs: the table's and images/guest/jobs/ agree: $jobs_table" ||
 	not_ok "guest jobs: the table says '$jobs_table', images/guest/jobs/ has '$jobs_files'"

@@ -150,12 +150,21 @@ rc=0; python3 -c 'from rbts import results; results.path("/x", "no-such-file")' 
 # A fault is one file (images/guest/faults/): the run options take it
 # from there, and its evidence, where it has one, is not there in a run
 # that left none.
-got=$(python3 - "$TOP/images/guest-args.py" <<'PY' 2>&1
-import subprocess, sys
-from rbts import faults
+got=$(python3 - <<'PY' 2>&1
+import contextlib, io
+from rbts import faults, settings
+
+
+def said(*argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        settings.main(list(argv))
+    return out.getvalue()
+
+
 fs = faults.load()
-values = subprocess.run([sys.argv[1], '--values', 'faults'], capture_output=True, text=True).stdout.split()
-default = subprocess.run([sys.argv[1], '--default', 'faults'], capture_output=True, text=True).stdout.strip()
+values = said('--values', 'faults').split()
+default = said('--default', 'faults').strip()
 bad = [f.name for f in fs if f.evidence != 'True' and faults.judge(f, {}, {}, 16)[1]]
 print(values == [f.name for f in fs] + ['mixed'] and default == ','.join(f.name for f in fs)
       and len(fs) >= 9 and not bad or (values, default, bad))

@@ -1,17 +1,16 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The guest's kernel command line, from settings checked against
 images/guest/settings.table: every rbts.KEY=VALUE a boot passes is made
 here, so that a setting is typed, documented and validated in one place.
 
-usage: guest-args.py [--line LINE] KEY=VALUE...
+usage: python3 -m rbts.settings [--line LINE] KEY=VALUE...
                                           print the rbts.* words (defaults
                                           are left to the guest); with a
                                           kernel line, a setting its ring
                                           buffer cannot have is refused
-       guest-args.py --values KEY         print the values a KEY may take
-       guest-args.py --default KEY        print a KEY's default
-       guest-args.py --table              print the table, its lists made
+       python3 -m rbts.settings --values KEY         print the values a KEY may take
+       python3 -m rbts.settings --default KEY        print a KEY's default
+       python3 -m rbts.settings --table              print the table, its lists made
                                           (@faults: the fault files of
                                           images/guest/faults/, in order)
 exit:  0, or 2 with one line saying which setting is wrong and why
@@ -20,11 +19,10 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rbts import lines as kernel_lines  # noqa: E402
-from rbts import faults  # noqa: E402
+from rbts import faults, kspec
+from rbts import lines as kernel_lines
 
-TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'guest', 'settings.table')
+TABLE = os.path.join(kspec.IMAGES, 'guest', 'settings.table')
 # A setting that only some kernel lines have: any value but its default
 # needs the line's feature (images/kernel/lines.table's last column).
 NEEDS = {'subbufkb': 'subbuf-size'}
@@ -39,7 +37,7 @@ def line_features(line):
 def module_params():
     """The rbstress module's parameters, from its source (module_param())."""
     names = set()
-    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'stress-module')
+    src = os.path.join(kspec.TOP, 'stress-module')
     for name in os.listdir(src):
         if name.endswith('.c'):
             with open(os.path.join(src, name)) as f:
@@ -105,7 +103,7 @@ def main(argv):
         return 0
     if len(argv) == 2 and argv[0] in ('--values', '--default'):
         if argv[1] not in rows:
-            print('guest-args: no setting %r in %s' % (argv[1], TABLE), file=sys.stderr)
+            print('settings: no setting %r in %s' % (argv[1], TABLE), file=sys.stderr)
             return 2
         typ, default = rows[argv[1]][:2]
         print(default if argv[0] == '--default' else typ.partition(':')[2].replace(',', ' '))
@@ -115,20 +113,20 @@ def main(argv):
         line, argv = argv[1], argv[2:]
         features = line_features(line)
         if features is None:
-            print('guest-args: no kernel line %r in %s' % (line, kernel_lines.table()), file=sys.stderr)
+            print('settings: no kernel line %r in %s' % (line, kernel_lines.table()), file=sys.stderr)
             return 2
     for arg in argv:
         key, eq, value = arg.partition('=')
         if not eq or key not in rows:
-            print('guest-args: %r is not a setting (have: %s)' % (arg, ' '.join(rows)), file=sys.stderr)
+            print('settings: %r is not a setting (have: %s)' % (arg, ' '.join(rows)), file=sys.stderr)
             return 2
         why = check(key, value, rows[key][0])
         if why:
-            print('guest-args: %s=%s: %s %s' % (key, value, key, why), file=sys.stderr)
+            print('settings: %s=%s: %s %s' % (key, value, key, why), file=sys.stderr)
             return 2
         need = NEEDS.get(key)
         if features is not None and need and value != rows[key][1] and need not in features:
-            print('guest-args: %s=%s: kernel line %s has no %s (only %s=%s); lines with it: %s'
+            print('settings: %s=%s: kernel line %s has no %s (only %s=%s); lines with it: %s'
                   % (key, value, line, need, key, rows[key][1],
                      ' '.join(l for l in all_lines() if need in line_features(l)) or 'none'),
                   file=sys.stderr)
