@@ -21,7 +21,7 @@ TOP = kspec.TOP
 # The kernel command line every guest boots with, before its rbts.* words
 # (images/boot.sh here, a LAVA job's image_arg in a lab: images/rbts/matrix.py).
 GUEST_CMDLINE = 'console=ttyS0 loglevel=5 panic=-1 oops=panic'
-JOBS = ('stress', 'params', 'rmmod', 'faults', 'drain')
+JOBS = ('stress', 'params', 'rmmod', 'faults', 'drain', 'textpoke')
 # The test-only waits of our series: ring_buffer_{which}_delay_us
 DELAYS = ('reader', 'discard', 'shrink', 'clock', 'nest')
 
@@ -233,7 +233,7 @@ class Plan:
         if not re.fullmatch(r'[0-9]+', self.capture):
             raise PlanError("--capture must be a whole number of seconds, not '%s'" % self.capture)
         if self.job not in JOBS:
-            raise PlanError("--job must be stress, params, rmmod, faults or drain, not '%s'" % self.job)
+            raise PlanError("--job must be %s, not '%s'" % (', '.join(JOBS), self.job))
         # job drain streams the sub-buffers to a sparse disk of the host's
         if self.job == 'drain':
             self.boot_extra += ['--stream-disk', '64G']

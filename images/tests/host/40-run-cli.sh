@@ -40,7 +40,7 @@ bad "--cpus must be 1 to 8, not '9'" --cpus 9
 bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
 bad "--duration must be a whole number" --duration 1x
 bad "--clock must be one of: local global counter perf mono mono_raw boot uptime; not 'wallclock'" --clock wallclock
-bad "--job must be stress, params, rmmod, faults or drain, not 'nap'" --job nap
+bad "--job must be stress, params, rmmod, faults, drain, textpoke, not 'nap'" --job nap
 bad "--faults: unknown scenario 'flood'" --faults resize,flood
 bad "--arch must be x86_64 or i386, not 'arm64'" --arch arm64
 bad "--arch i386: the fault scenarios need the live checker" --arch i386 --faults resize
