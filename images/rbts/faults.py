@@ -16,7 +16,7 @@ it could not be injected), and its header says the rest:
 
 NN orders them: the default list of job faults (images/guest/settings.table
 says @faults) is every file in that order; 'mixed' is all of them
-interleaved, the injector's own.  images/faults-table.py judges each
+interleaved, the injector's own.  images/rbts/faults_table.py judges each
 scenario's evidence from here.
 """
 import collections

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """The open kernel findings of images/findings.json, matched against a
-run's structured results.  Imported by verdict.py, faults-table.py and
+run's structured results.  Imported by verdict.py, rbts/faults_table.py and
 reproduce.py: no other file spells a finding's signature.
 """
 import json

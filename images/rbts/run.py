@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-from rbts import collect, kspec, plan as planmod, results, verdict as verdictmod
+from rbts import collect, faults_table, kspec, plan as planmod, results, verdict as verdictmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -348,7 +348,8 @@ class Run:
         collect.collect(out, g.say)
         if p.job == 'faults' and os.path.isdir(results.path(out, 'faults')):
             g.say('\nfault scenarios (each verified live while the fault was injected):')
-            g.script('faults-table.py', out, check=False)
+            with contextlib.redirect_stdout(g.log or sys.stdout):
+                faults_table.main([out])
         # The one verdict, from the structured results (verdict.json).
         self.phase = 'judge'
         return g.judge(out)

@@ -10,13 +10,13 @@ run left as structured results in RESULTS-DIR:
               signature is known, images/findings.json)
   kernel log  console.log and dmesg.txt against
               images/kernel-complaints.pattern (for a faults run: what came
-              before the scenarios and after; faults-table.py judges each
+              before the scenarios and after; rbts/faults_table.py judges each
               scenario's own log); the ring buffer's startup test when the
               kernel has it (--startup-test)
   offline     offline.json: the guest's trace.dat verified on the host
   raw         offline-raw.json: the live run's own sub-buffers verified on
               the host; must agree with result.json
-  faults      faults/faults.json (images/faults-table.py)
+  faults      faults/faults.json (images/rbts/faults_table.py)
   model       model.json: the reserve-path model of the tree the run booted
               (images/model-verdict.py); a counterexample FAILs the run
   rb-time-model  model.json's rb_time: the rb_time_t model of that tree's
@@ -167,7 +167,7 @@ def check_checker(run, rc, faults):
 
 def kernel_logs(run, faults):
     files = ['console.log', 'dmesg.txt']
-    # A faults run keeps each scenario's log with it, for faults-table.py;
+    # A faults run keeps each scenario's log with it, for rbts/faults_table.py;
     # here only what came before the scenarios and after the last (the
     # console has it all, and is read only if the guest died).
     if faults and os.path.exists(run.path('dmesg-before-faults.txt')) and \

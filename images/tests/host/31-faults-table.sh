@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: faults: the table's verdicts and their evidence, on made-up runs
 #
-# Tests of faults-table.py on made-up fault runs, one TAP line each: a
+# Tests of rbts/faults_table.py on made-up fault runs, one TAP line each: a
 # scenario PASSes only with the checker's PASS, injections and its evidence;
 # each missing piece of evidence, a checker failure, a kernel complaint in
 # the scenario's log FAIL it; the open check_buffer finding under the filter
@@ -26,7 +26,7 @@ scenario() {
 }
 table() {	# DIR: sets $rc, $out
 	rc=0
-	out=$("$here/faults-table.py" "$1" 2>&1) || rc=$?
+	out=$(python3 -m rbts.faults_table "$1" 2>&1) || rc=$?
 }
 row() { echo "$out" | awk -v n="$1" '$1 == n { print $NF }'; }
 expect() {	# WHAT SCENARIO VERDICT

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The result table of ./run.sh faults, from what the guest brought back.
 
-usage: images/faults-table.py RESULTS-DIR
+usage: python3 -m rbts.faults_table RESULTS-DIR   (a Run calls main() in-process)
 
 Each scenario in RESULTS-DIR/faults/SCENARIO/ has the live checker's
 result.json and exit status, and the injector's counts (injected.txt).  A
@@ -25,9 +24,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rbts import known_findings  # noqa: E402
-from rbts import faults as faultsmod, results  # noqa: E402
+from rbts import faults as faultsmod, known_findings, results
 
 
 def log_lines(path):
@@ -70,11 +67,12 @@ def evidence(name, res, inj):
     return faultsmod.judge(fault, res, inj, INFLIGHT)
 
 
-def main():
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print(next(l for l in __doc__.splitlines() if l.startswith('usage:')), file=sys.stderr)
         return 2
-    top = results.path(sys.argv[1], 'faults')
+    top = results.path(argv[0], 'faults')
     if not os.path.isdir(top):
         print(f'faults-table: {top}: no fault results', file=sys.stderr)
         return 2
