@@ -13,7 +13,7 @@ import sys
 
 # name: (writer, readers, what it holds).  The writers: guest (images/guest/,
 # brought back by boot.sh), boot (images/boot.sh), run (images/rbts/run.py),
-# model (images/model-verdict.py), collect (images/rbts/collect.py),
+# model (images/rbts/model_verdict.py), collect (images/rbts/collect.py),
 # faults (images/rbts/faults_table.py), verdict (images/rbts/verdict.py), report
 # (images/report-run.sh, ./run.sh report).
 FILES = {

@@ -27,7 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-from rbts import collect, faults_table, kspec, plan as planmod, results, verdict as verdictmod
+from rbts import collect, faults_table, kspec, model_verdict, plan as planmod, results
+from rbts import verdict as verdictmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -332,8 +333,17 @@ class Run:
         # The reserve-path model of the very tree booted (model.json), and
         # the rb_time_t model if the kernel uses the 32-bit one: seconds once
         # per tree's code, then kept.
-        if g.script('model-verdict.py', k.src, out, '--config', k.config, check=False):
-            g.say('run.sh: images/model-verdict.py failed: the verdict will say the model was skipped')
+        try:
+            with contextlib.redirect_stdout(g.log or sys.stdout), \
+                    contextlib.redirect_stderr(g.log or sys.stderr):
+                mrc = model_verdict.main([k.src, out, '--config', k.config])
+        except OSError:
+            raise       # a full disk: the run says so (DiskFull)
+        except Exception as e:      # noqa: BLE001 - the verdict reports the model skipped
+            g.say('run.sh: the model check broke: %s: %s' % (type(e).__name__, e))
+            mrc = 1
+        if mrc:
+            g.say('run.sh: the model check failed: the verdict will say the model was skipped')
         accel = p.accel if p.accel != 'auto' else g.probe_accel()
         extra = ', ' + ' '.join(p.settings) if p.settings else ''
         g.say('==> booting: %s, %s CPU(s), clock %s, kernel %s%s%s, verifying for %ss'

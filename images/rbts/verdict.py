@@ -18,7 +18,7 @@ run left as structured results in RESULTS-DIR:
               the host; must agree with result.json
   faults      faults/faults.json (images/rbts/faults_table.py)
   model       model.json: the reserve-path model of the tree the run booted
-              (images/model-verdict.py); a counterexample FAILs the run
+              (images/rbts/model_verdict.py); a counterexample FAILs the run
   rb-time-model  model.json's rb_time: the rb_time_t model of that tree's
               32-bit rb_time_t, for a kernel that uses it (--rb-time-32, a
               32-bit 6.1); a counterexample FAILs the run
@@ -341,7 +341,7 @@ def executions(n):
 
 
 def model_summary(res):
-    """One line of a model.json (images/model-verdict.py)."""
+    """One line of a model.json (images/rbts/model_verdict.py)."""
     if res['verdict'] == 'error':
         return 'not modelled: ' + res['why']
     kept = ', kept from an earlier run' if res.get('cached') else ''

@@ -376,7 +376,7 @@ cover vanilla
 python3 -c "import json; r = json.load(open('$d/result.json')); r['path_counters'] = None; json.dump(r, open('$d/result.json', 'w'))"
 expect "a kernel without the counters: coverage SKIP" PASS 0 "checks.3.verdict=SKIP"
 
-# The reserve-path model of the booted tree (model.json, model-verdict.py):
+# The reserve-path model of the booted tree (model.json, rbts/model_verdict.py):
 # a counterexample FAILs a run whose live checks all PASSed.
 model() {
 	printf '{"verdict": "%s", "executions": %s, "seconds": 7.1, "bounds": "%s", "why": "%s", "replay": "%s", "reproduce": "", "replay_command": "%s", "cached": false, "tree": "build/linux-6.1.192"}\n' \

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The reserve-path model's result for the tree a run booted: rbreserve
 (userspace-checker/models/reserve) on the tree's own ring_buffer.c, at the
@@ -26,7 +25,7 @@ CONFIG_RING_BUFFER_RB_TIME_32, or a 32-bit kernel of a tree that still has
 RB_TIME_32), the rb_time_t model (rbmodel) of the tree's code runs too, at
 RB_TIME_BOUND, and its result is model.json's "rb_time" (the same keys).
 
-usage: model-verdict.py TREE RESULTS-DIR [--config KERNEL-CONFIG]
+usage: python3 -m rbts.model_verdict TREE RESULTS-DIR [--config KERNEL-CONFIG]
 exit:  0 written (whatever the verdict), 2 usage
 """
 import hashlib
@@ -36,10 +35,10 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-from rbts import verdict  # noqa: E402
+from rbts import kspec, verdict
+
+HERE = kspec.IMAGES     # images/: model-build.sh
+TOP = kspec.TOP
 
 
 def rel(path):
@@ -127,7 +126,7 @@ def main(argv):
         config = argv[3]
         argv = argv[:2]
     if len(argv) != 2 or not os.path.isdir(argv[1]):
-        sys.stderr.write('usage: model-verdict.py TREE RESULTS-DIR (an existing directory) '
+        sys.stderr.write('usage: python3 -m rbts.model_verdict TREE RESULTS-DIR (an existing directory) '
                          '[--config KERNEL-CONFIG]\n')
         return 2
     tree, results = argv
