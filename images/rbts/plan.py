@@ -195,6 +195,8 @@ class Plan:
                 self.boot_extra.append('--singlestep')
                 # as under --debug: too slow for the AML _PRT method
                 self.kernel_args.append('acpi=noirq')
+            elif a == '--single-thread':
+                self.boot_extra.append('--single-thread')
             elif a == '--dry-run':
                 self.dry_run = True
             elif a == '--plan':
@@ -221,10 +223,11 @@ class Plan:
         against the kernel line, before anything is spent."""
         if self.accel not in ('auto', 'kvm', 'tcg'):
             raise PlanError("--accel must be auto, kvm or tcg, not '%s'" % self.accel)
-        if '--singlestep' in self.boot_extra:
-            if self.accel == 'kvm':
-                raise PlanError('--singlestep is a TCG mode: not with --accel kvm')
-            self.accel = 'tcg'
+        for mode in ('--singlestep', '--single-thread'):
+            if mode in self.boot_extra:
+                if self.accel == 'kvm':
+                    raise PlanError('%s is a TCG mode: not with --accel kvm' % mode)
+                self.accel = 'tcg'
         if not re.fullmatch(r'[1-8]', self.cpus):
             raise PlanError("--cpus must be 1 to 8, not '%s'" % self.cpus)
         if not re.fullmatch(r'[0-9]+', self.duration) or int(self.duration) < 1:

@@ -38,6 +38,7 @@ bad "detection: --duration must be 1 to 3600 seconds, not '0'" detection --durat
 bad "detection: argument --kernel: expected one argument" detection --kernel
 bad "--cpus must be 1 to 8, not '9'" --cpus 9
 bad "--accel must be auto, kvm or tcg, not 'xen'" --accel xen
+bad "--single-thread is a TCG mode: not with --accel kvm" --single-thread --accel kvm
 bad "--duration must be a whole number" --duration 1x
 bad "--clock must be one of: local global counter perf mono mono_raw boot uptime; not 'wallclock'" --clock wallclock
 bad "--job must be stress, params, rmmod, faults, drain, textpoke, not 'nap'" --job nap
