@@ -9,7 +9,7 @@ and noisy: ratios within one run).
                   runs the guest's job bench (the stress module's timed
                   writers, then the kernel's ring_buffer_benchmark), leaves
                   bench.txt and gets a verdict.json (images/rbts/verdict.py: a
-                  kernel that complains is said so); images/bench-compare.py
+                  kernel that complains is said so); images/rbts/bench_compare.py
                   makes the table, report.md and the chart.
   bench checker   rbcheck against trace-cmd report on one large trace.dat,
                   recorded once in the guest (job capture) and kept in
@@ -23,7 +23,7 @@ import shutil
 import subprocess
 import sys
 
-from rbts import kspec, plan as planmod, results, run as runmod
+from rbts import bench_compare, kspec, plan as planmod, results, run as runmod
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -196,8 +196,10 @@ def bench_kernels(kernels, reps, dur, icount, threshold):
             tsv.flush()
             say('  repetition %d/%d, %s: %s' % (rep, reps, name, ' '.join(figures)))
     tsv.close()
-    cmd = [sys.executable, os.path.join(IMAGES, 'bench-compare.py'), out, threshold or '']
-    return subprocess.run(cmd).returncode
+    try:
+        return bench_compare.main([out, threshold or ''])
+    except SystemExit as e:     # its usage or input errors, as on its command line
+        return e.code
 
 
 def kernel_log_verdict(run):

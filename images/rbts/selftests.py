@@ -3,7 +3,7 @@
 suite for our series.  The curated subset (images/ftracetest/subset.list)
 on the line's vanilla tree and on the tree with our series, same config,
 same guest; each boot gets a verdict.json (images/rbts/verdict.py: the guest
-finished, the kernel's log), and images/selftests-compare.py compares the
+finished, the kernel's log), and images/rbts/selftests_compare.py compares the
 cases: the same result on both, or the command FAILs.  A case that fails
 on vanilla too is listed as such: the comparison is the verdict, not the
 PASS count.
@@ -13,10 +13,9 @@ exit: 0 identical, 1 a case differs, 2 set-up error, 3 a guest hung
 import datetime
 import os
 import re
-import subprocess
 import sys
 
-from rbts import kspec, plan as planmod, results, run as runmod
+from rbts import kspec, plan as planmod, results, run as runmod, selftests_compare
 
 IMAGES = kspec.IMAGES
 TOP = kspec.TOP
@@ -89,5 +88,4 @@ def selftests(line, timeout):
         complaints = results.path(run, 'kernel-complaints.txt')
         if os.path.exists(complaints) and not os.path.getsize(complaints):
             os.unlink(complaints)
-    return subprocess.run([sys.executable, os.path.join(IMAGES, 'selftests-compare.py'),
-                           out, 'vanilla', 'series']).returncode
+    return selftests_compare.main([out, 'vanilla', 'series'])

@@ -56,7 +56,7 @@ fi
 rmmod rbstress
 rmdir "$I"
 # Sum over CPUs: "stress_<ctx>_<flat|nested>_ns" (mean ns per event) and
-# _n, the contexts in the module's order (bench-compare.py keeps it).
+# _n, the contexts in the module's order (rbts/bench_compare.py keeps it).
 awk '$3 == "cost" {
 	if (!(($2 "_flat") in n)) order[++m] = $2
 	n[$2 "_flat"] += $5; ns[$2 "_flat"] += $6

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: bench kernels: the comparison and its threshold, on made-up runs
 #
-# Tests of bench-compare.py on made-up runs, one TAP line each: a kernel
+# Tests of rbts/bench_compare.py on made-up runs, one TAP line each: a kernel
 # slower beyond the threshold must fail it, one within the spread must not,
 # too few timed events never decide, and a broken runs.tsv is refused.
 . "$(dirname "$0")/../lib.sh"
@@ -25,7 +25,7 @@ runs() {
 }
 compare() {	# DIR THRESHOLD: sets $rc, $out
 	rc=0
-	out=$(python3 "$here/bench-compare.py" "$@" 2>&1) || rc=$?
+	out=$(PYTHONPATH=$TOP/images python3 -m rbts.bench_compare "$@" 2>&1) || rc=$?
 }
 # cj DIR EXPR: a Python expression over DIR/compare.json (as d), printed
 cj() {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: selftests: the vanilla/series comparison, on made-up results
 #
-# Tests of selftests-compare.py on made-up ftracetest results, one TAP line
+# Tests of rbts/selftests_compare.py on made-up ftracetest results, one TAP line
 # each: identical results PASS (a case failing on both is listed, not
 # hidden); a case whose result differs, a case run on one kernel only, a
 # timeout on one side FAIL; a malformed result file is an error naming it.
@@ -18,7 +18,7 @@ results() {
 }
 compare() {	# DIR: sets $rc, $out
 	rc=0
-	out=$("$here/selftests-compare.py" "$1" vanilla series 2>&1) || rc=$?
+	out=$(PYTHONPATH=$TOP/images python3 -m rbts.selftests_compare "$1" vanilla series 2>&1) || rc=$?
 }
 
 base=('00basic/basic1.tc\tPASS' '00basic/basic2.tc\tPASS,PASS' 'event/trace_printk.tc\tFAIL'

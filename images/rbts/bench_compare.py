@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Compare the kernels of one ./run.sh bench kernels run.
 
@@ -10,7 +9,7 @@ threshold P exits 1 when a kernel is slower than the baseline by more than
 P percent on any workload whose spread does not overlap the baseline's.
 OUT/compare.json holds the same figures for programs (and the tests).
 
-usage: bench-compare.py OUT-DIR [THRESHOLD-PERCENT]
+usage: rbts/bench_compare.py OUT-DIR [THRESHOLD-PERCENT]
 """
 import json
 import os
@@ -39,16 +38,19 @@ def die(msg):
     sys.exit(2)
 
 
-def main():
-    if len(sys.argv) not in (2, 3):
-        die("usage: bench-compare.py OUT-DIR [THRESHOLD-PERCENT]")
-    out = sys.argv[1]
+def main(argv=None):
+    """The exit status; a usage error or bad input is SystemExit(2)
+    (die), as from the command line."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) not in (1, 2):
+        die("usage: python3 -m rbts.bench_compare OUT-DIR [THRESHOLD-PERCENT]")
+    out = argv[0]
     threshold = None
-    if len(sys.argv) == 3 and sys.argv[2] != "":
+    if len(argv) == 2 and argv[1] != "":
         try:
-            threshold = float(sys.argv[2])
+            threshold = float(argv[1])
         except ValueError:
-            die("threshold '%s' is not a number" % sys.argv[2])
+            die("threshold '%s' is not a number" % argv[1])
     try:
         mode = open(os.path.join(out, "mode.txt")).read().strip()
         lines = open(os.path.join(out, "runs.tsv")).read().split("\n")
@@ -174,8 +176,8 @@ def main():
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     except (OSError, subprocess.CalledProcessError) as e:
         print("bench-compare: no chart (gnuplot: %s)" % e)
-    sys.exit(1 if slower else 0)
+    return 1 if slower else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Compare the ftracetest results of two kernels, case by case.
 
@@ -8,7 +7,7 @@ OUT/table.md.  Identical means: the same cases, each with the same results
 (PASS, FAIL, UNSUPPORTED, UNRESOLVED, UNTESTED, XFAIL, TIMEOUT, NORESULT).
 A case that fails on both kernels is listed as failing on both.
 
-usage: selftests-compare.py OUT A B        exit 0 identical, 1 not, 2 bad input
+usage: python3 -m rbts.selftests_compare OUT A B        exit 0 identical, 1 not, 2 bad input
 """
 import os
 import sys
@@ -36,11 +35,12 @@ def bad(results):
     return any(r not in ("PASS", "UNSUPPORTED", "XFAIL") for r in results.split(","))
 
 
-def main():
-    if len(sys.argv) != 4:
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 3:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
-    out, a, b = sys.argv[1:]
+    out, a, b = argv
     try:
         ra, order = load(os.path.join(out, a, "selftests.tsv"))
         rb, order_b = load(os.path.join(out, b, "selftests.tsv"))
