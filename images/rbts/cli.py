@@ -9,7 +9,9 @@ model.py).  Each command's help is a file of its own: images/help/CMD.txt.
 exit: the Run's (images/rbts/verdict.py: 0 PASS, 1 FAIL, 2 ERROR, 3 HUNG,
 4 PASS incomplete); 2 for a bad option, with one line saying which.
 """
+import contextlib
 import datetime
+import io
 import os
 import re
 import signal
@@ -239,7 +241,7 @@ def cmd_report(argv):
 
 def cmd_reproduce(argv):
     """A finding's reproducer, RUNS times on each kernel (before and after
-    its fix): images/reproduce.py, findings in images/findings.json."""
+    its fix): rbts/reproduce.py, findings in images/findings.json."""
     finding, line, runs, only, args = None, kspec.default_line(), '10', '', list(argv)
     while args:
         a = args.pop(0)
@@ -266,11 +268,17 @@ def cmd_reproduce(argv):
             return usage_error('reproduce', 'reproduce takes one FINDING')
         else:
             finding = a
-    py = os.path.join(IMAGES, 'reproduce.py')
+    from rbts import reproduce
+
+    def call(*argv):
+        # rbts/reproduce.py says what is wrong and exits 2 (fail()), as on its command line
+        try:
+            return reproduce.main(list(argv))
+        except SystemExit as e:
+            return e.code
     if not finding:
-        labels = subprocess.run([py, 'labels'], stdout=subprocess.PIPE, text=True).stdout.strip()
         return usage_error('reproduce', 'reproduce needs a FINDING (a label of images/findings.json: %s)'
-                           % labels)
+                           % ' '.join(reproduce.labels()))
     if not re.fullmatch(r'[1-9][0-9]{0,2}', runs):
         return usage_error('reproduce', "--runs must be 1 to 999, not '%s'" % runs)
     if only not in ('', 'before', 'after', 'vanilla'):
@@ -278,14 +286,15 @@ def cmd_reproduce(argv):
     why = kspec.check('%s:ours:default:x86_64' % line)
     if why:
         return usage_error('reproduce', '--kernel: ' + why)
-    if subprocess.run([py, 'kernels', finding], stdout=subprocess.DEVNULL).returncode:
-        return 2
+    with contextlib.redirect_stdout(io.StringIO()):
+        if call('kernels', finding):
+            return 2
     rc = setup()
     if rc:
         return rc
     out = os.path.join(kspec.TOP, 'results', 'reproduce-%s-%s%s-%s' % (
         finding, line, '-' + only if only else '', datetime.datetime.now().strftime('%Y%m%d-%H%M%S')))
-    return subprocess.run([py, 'run', finding, line, runs, out] + ([only] if only else [])).returncode
+    return call('run', finding, line, runs, out, *([only] if only else []))
 
 
 def cmd_selftests(argv):
@@ -336,6 +345,14 @@ def tool(script, topic):
     return cmd
 
 
+def cmd_detection(argv):
+    """Which check catches which seeded fault, in-process (rbts/detection.py)."""
+    if wants_help(argv, 'detection'):
+        return 0
+    from rbts import detection
+    return detection.main(list(argv))
+
+
 def cmd_matrix(argv):
     """A matrix of runs, in-process (rbts/matrix.py)."""
     if wants_help(argv, 'matrix'):
@@ -359,7 +376,7 @@ def cmd_help(argv):
 COMMANDS = {'run': cmd_run, 'soak': cmd_soak, 'faults': cmd_faults, 'build': cmd_build,
             'test': cmd_test, 'bench': cmd_bench, 'report': cmd_report, 'selftests': cmd_selftests,
             'model': cmd_model, 'series': cmd_series, 'reproduce': cmd_reproduce, 'setup': cmd_setup, 'help': cmd_help,
-            'detection': tool('detection-table.py', 'detection'), 'matrix': cmd_matrix}
+            'detection': cmd_detection, 'matrix': cmd_matrix}
 
 
 def _terminated(signum, frame):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The open kernel findings of images/findings.json, matched against a
 run's structured results.  Imported by verdict.py, rbts/faults_table.py and
-reproduce.py: no other file spells a finding's signature.
+rbts/reproduce.py: no other file spells a finding's signature.
 """
 import json
 import os
@@ -15,7 +15,7 @@ with open(os.path.join(HERE, 'kernel-complaints.pattern')) as _f:
 
 
 def load_all(path=PATH):
-    """Every finding, fixed ones too (reproduce.py)."""
+    """Every finding, fixed ones too (rbts/reproduce.py)."""
     with open(path) as f:
         return json.load(f)['findings']
 

@@ -36,7 +36,7 @@ def check_args(folder, prog, args):
 
 def reserve_model(line, series, args, log=None):
     """rbreserve with ARGS on LINE's tree (SERIES: ours or vanilla): its
-    exit status.  For the command and for programs (detection-table.py)."""
+    exit status.  For the command and for programs (rbts/detection.py)."""
     k = kspec.Kernel('%s:%s:default:x86_64' % (line, series))
     g = runmod.Guest(k, log)
     g.script('install-deps.sh')

@@ -6,7 +6,7 @@
 #
 # One run of each deterministic reproducer (images/findings.json) on our
 # series without the fixes (one kernel for all: --without every number)
-# and one on our series, judged by images/reproduce.py as ./run.sh
+# and one on our series, judged by images/rbts/reproduce.py as ./run.sh
 # reproduce judges them.  Hitting the kernel without the fix is the
 # expected result, shown as such; the same hit with the fix fails.  Here
 # are the findings whose test-only delay makes them hit every run (10 of
@@ -16,23 +16,23 @@
 # fixes a hit would not say whose it is.)
 . "$(dirname "$0")/../lib.sh"
 line=$LINE
-py=$TOP/images/reproduce.py
+py() { PYTHONPATH=$TOP/images python3 -m rbts.reproduce "$@"; }
 
 fixes=
 findings="b a j k"
 for f in $findings; do
-	fixes=$fixes${fixes:+,}$("$py" fix "$f" "$line")
+	fixes=$fixes${fixes:+,}$(py fix "$f" "$line")
 done
 
 # reproduce FINDING KERNEL: one run of its reproducer; sets $outcome, $why
 reproduce() {
 	local f=$1 kernel=$2 args d
-	mapfile -t args < <("$py" args "$f" "$line" after)
+	mapfile -t args < <(py args "$f" "$line" after)
 	[ "$kernel" = after ] || args+=(--without "$fixes")
 	boot "${args[@]}"
 	d=$(mktemp -d -p "$tmp")
 	echo "$kernel $res $rc" > "$d/runs.txt"
-	"$py" judge "$f" "$line" "$d" > "$d/summary.txt" 2>&1
+	py judge "$f" "$line" "$d" > "$d/summary.txt" 2>&1
 	outcome=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["runs"][0]; print(r["outcome"] + "\t" + r["why"])' "$d/summary.json" 2>/dev/null)
 	why=${outcome#*$'\t'} outcome=${outcome%%$'\t'*}
 }

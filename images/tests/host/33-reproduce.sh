@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # test: reproduce: a finding's runs judged hit or clean, its rates and exit
 #
-# Tests of images/reproduce.py on made-up runs, one TAP line each: each
+# Tests of images/rbts/reproduce.py on made-up runs, one TAP line each: each
 # kind of hit a finding names (a rule of the checker, of its fault
 # scenario; entries left after the drain; a kernel complaint) is seen, an
 # open finding's signature takes a failure away from another finding, a
@@ -10,7 +10,7 @@
 # whether the fix holds.  The options of a run: the fix left out by its
 # number in each line's series.
 . "$(dirname "$0")/../lib.sh"
-py=$TOP/images/reproduce.py
+py() { PYTHONPATH=$TOP/images python3 -m rbts.reproduce "$@"; }
 
 # run DIR RULE:VERDICT... [entries_left JSON] [dmesg]: a made-up stress/drain run
 run() {
@@ -28,7 +28,7 @@ judge() {	# FINDING LINE 'KERNEL DIR RC'...: sets $rc, $out, $sum (summary.json)
 	d=$(mktemp -d -p "$tmp")
 	printf '%s\n' "$@" > "$d/runs.txt"
 	rc=0
-	out=$("$py" judge "$f" "$l" "$d" 2>&1) || rc=$?
+	out=$(py judge "$f" "$l" "$d" 2>&1) || rc=$?
 	sum=$d/summary.json
 }
 field() { python3 -c "import json, sys; s = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$sum" "$1" 2>/dev/null; }
@@ -100,28 +100,28 @@ expect "(k): 'clock went backwards' in the clock scenario is a hit" "$(field "s[
 expect "(k): the same line 9 ms from a sched_clock marking is open finding (c)'s, not a hit" "$(field "s['runs'][1]['outcome']")" clean
 
 # The options of a run
-out=$("$py" args b 6.1 before | tr '\n' ' ')
+out=$(py args b 6.1 before | tr '\n' ' ')
 expect "args: before is our series without the fix" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.1 --without 0004 "
-out=$("$py" args m1 6.12 before | tr '\n' ' ')
+out=$(py args m1 6.12 before | tr '\n' ' ')
 expect "args: (m1)'s before goes without fixes/0006 alone (its group stands alone)" "$out" "--duration 20 --clock uptime --phases none --nest-delay-us 10000 --kernel 6.12 --without 0006 "
-out=$("$py" args b 6.12 after | tr '\n' ' ')
+out=$(py args b 6.12 after | tr '\n' ' ')
 expect "args: after is our series" "$out" "--job drain --duration 20 --reader-delay-us 1000 --kernel 6.12 "
 # a finding with no fix: our series only
 printf '{"findings":[{"id":"x","label":"x","title":"t","status":"open","doc":"d","reproducer":{"args":["--job","drain"],"hit":{"entries_left":true}}}]}\n' > "$tmp/nofix.json"
-rc=0; out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 after 2>&1) || rc=$?
+rc=0; out=$(RBTS_FINDINGS=$tmp/nofix.json py args x 6.1 after 2>&1) || rc=$?
 expect "args: a finding with no fix has no after kernel (exit 2)" "$rc: $out" "2: reproduce: x: the kernel is one of before vanilla, not 'after'"
-out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 before | tr '\n' ' ')
+out=$(RBTS_FINDINGS=$tmp/nofix.json py args x 6.1 before | tr '\n' ' ')
 expect "args: before a finding with no fix is our series" "$out" "--job drain --kernel 6.1 "
-out=$("$py" args a 6.12 before | tr '\n' ' ')
+out=$(py args a 6.12 before | tr '\n' ' ')
 expect "args: (a)'s reproducer runs the filter scenario with the discard delay, without fixes/0005 on 6.12" "$out" "--faults filter --duration 15 --discard-delay-us 1000 --tsc-unstable --kernel 6.12 --without 0005 "
-out=$("$py" args a 6.12 vanilla | tr '\n' ' ')
+out=$(py args a 6.12 vanilla | tr '\n' ' ')
 expect "args: the natural rate is the vanilla kernel without the test-only delay" "$out" "--faults filter --duration 15 --tsc-unstable --kernel 6.12 --vanilla "
-out=$(RBTS_FINDINGS=$tmp/nofix.json "$py" args x 6.1 vanilla | tr '\n' ' ')
+out=$(RBTS_FINDINGS=$tmp/nofix.json py args x 6.1 vanilla | tr '\n' ' ')
 expect "args: an open finding has a natural rate too" "$out" "--job drain --kernel 6.1 --vanilla "
 printf '{"findings":[{"id":"y","label":"y","title":"t","status":"open","doc":"docs/model.md"}]}\n' > "$tmp/norepro.json"
-rc=0; out=$(RBTS_FINDINGS=$tmp/norepro.json "$py" args y 6.1 before 2>&1) || rc=$?
+rc=0; out=$(RBTS_FINDINGS=$tmp/norepro.json py args y 6.1 before 2>&1) || rc=$?
 expect "args: a finding the model found and no run reproduces yet is refused, and says where it is found" "$rc: $out" "2: reproduce: y has no live reproducer (docs/model.md says how it is found)"
-rc=0; out=$("$py" args nosuch 6.1 before 2>&1) || rc=$?
+rc=0; out=$(py args nosuch 6.1 before 2>&1) || rc=$?
 expect "args: an unknown finding is a usage error" "$rc ${out:0:40}" "2 reproduce: no finding 'nosuch' in images"
 rc=0; out=$("$TOP/run.sh" reproduce b --runs 0 2>&1) || rc=$?
 expect "run.sh reproduce --runs 0 is a usage error" "$rc: $(echo "$out" | head -1)" "2: run.sh: --runs must be 1 to 999, not '0'"

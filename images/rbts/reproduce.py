@@ -1,24 +1,23 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """A finding's reproducer (images/findings.json): the run.sh options of one
 run on a kernel line, before its fix (our series without the fixing patch)
 or after it (our series), and the judging of the runs' results: hit or not.
 
-  reproduce.py args FINDING LINE before|after|vanilla
+  python3 -m rbts.reproduce args FINDING LINE before|after|vanilla
       the options of ./run.sh, one a line; vanilla: the natural rate, on
       the line's Debian kernel without our series and so without the
       test-only delays (the reproducer's --*-delay-us options go)
-  reproduce.py fix FINDING LINE
+  python3 -m rbts.reproduce fix FINDING LINE
       the number of its fix in LINE's series
-  reproduce.py labels
+  python3 -m rbts.reproduce labels
       the findings that have a reproducer, by label
-  reproduce.py kernels FINDING
+  python3 -m rbts.reproduce kernels FINDING
       the kernels it has: 'before after', or 'before' (a finding with no kernel fix: open or explained)
-  reproduce.py run FINDING LINE RUNS DIR [before|after|vanilla]
+  python3 -m rbts.reproduce run FINDING LINE RUNS DIR [before|after|vanilla]
       RUNS runs of the reproducer on each of its kernels (or that one), each
       a Run of the spine (images/rbts/run.py) logged in DIR, then judged
       (./run.sh reproduce)
-  reproduce.py judge FINDING LINE DIR
+  python3 -m rbts.reproduce judge FINDING LINE DIR
       DIR/runs.txt has one 'KERNEL RUN-ID EXIT' line per run (KERNEL:
       before or after); writes DIR/summary.json and prints the summary
 
@@ -40,12 +39,10 @@ import os
 import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-from rbts import known_findings  # noqa: E402
-from rbts import results  # noqa: E402
-from rbts import lines as kernel_lines  # noqa: E402
+from rbts import known_findings, kspec, results
+from rbts import lines as kernel_lines
+
+TOP = kspec.TOP
 
 
 def fail(msg):
@@ -216,7 +213,6 @@ def judge(f, line, out):
 def run(f, line, runs, out, only=None):
     """RUNS runs of F's reproducer on each of its kernels, in-process
     through the spine (images/rbts/run.py), then judged."""
-    sys.path.insert(0, HERE)
     from rbts import run as runmod
     have = kernels(f)
     if only:
@@ -249,6 +245,11 @@ def run(f, line, runs, out, only=None):
     return judge(f, line, out)
 
 
+def labels():
+    """The findings that have a reproducer, by label."""
+    return [f['label'] for f in known_findings.load_all() if 'reproducer' in f]
+
+
 def main(argv):
     if len(argv) in (5, 6) and argv[0] == 'run':
         f = finding(argv[1])
@@ -268,11 +269,11 @@ def main(argv):
             fail('%s has no fix' % argv[1])
         print(n)
     elif argv == ['labels']:
-        print(' '.join(f['label'] for f in known_findings.load_all() if 'reproducer' in f))
+        print(' '.join(labels()))
     elif len(argv) == 2 and argv[0] == 'kernels':
         print(' '.join(kernels(finding(argv[1]))))
     else:
-        fail('usage: reproduce.py args FINDING LINE before|after|vanilla | judge FINDING LINE DIR')
+        fail('usage: python3 -m rbts.reproduce args FINDING LINE before|after|vanilla | judge FINDING LINE DIR')
     return 0
 
 

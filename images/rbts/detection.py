@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """./run.sh detection: which check catches which seeded fault.
 
@@ -19,7 +18,7 @@ table, with the command that made it: docs/detection.md is a copy), and
 prints the table.  Each seeded tree is removed after its run unless
 --keep-trees (1.5 GB each).
 
-usage: detection-table.py [--kernel LINE] [--faults A,B] [--clocks C,D]
+usage: rbts/detection.py [--kernel LINE] [--faults A,B] [--clocks C,D]
                           [--duration S] [--model-only] [--keep-trees]
 exit:  0 the table is written, every fault caught by something; 1 a
        fault nothing caught; 2 bad input
@@ -32,11 +31,11 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from rbts import lines as kernel_lines  # noqa: E402
-from rbts import model as modelmod, results, run as runmod  # noqa: E402
-TOP = os.path.dirname(HERE)
+from rbts import kspec, model as modelmod, results, run as runmod
+from rbts import lines as kernel_lines
+
+HERE = kspec.IMAGES
+TOP = kspec.TOP
 MODEL = os.path.join(TOP, 'userspace-checker', 'models', 'reserve')
 BUILD = os.environ.get('RBTS_BUILD', os.path.join(TOP, 'build'))
 
