@@ -27,7 +27,7 @@ import re
 import shutil
 import sys
 
-from rbts import kspec
+from rbts import kspec, patchfile
 
 TOP = kspec.TOP
 PATCHES = os.path.join(TOP, 'kernel-patches')
@@ -168,13 +168,12 @@ def export(sender, out, which=None):
 
 def mail_from(text):
     """The From: header of a mail, unfolded ('' without one)."""
-    m = re.search(r'(?m)^From: ([^\n]*(?:\n[ \t][^\n]*)*)', text[:_headers_end(text)])
-    return re.sub(r'\s+', ' ', m.group(1)).strip() if m else ''
+    return patchfile.header(text[:_headers_end(text)], 'From')
 
 
 def subject(text):
-    m = re.search(r'(?m)^Subject: ([^\n]*(?:\n[ \t][^\n]*)*)', text)
-    return re.sub(r'\s+', ' ', m.group(1)) if m else ''
+    """The Subject: header, with its [PATCH ...] prefix."""
+    return patchfile.header(text, 'Subject')
 
 
 # A cover letter that sends the reader elsewhere for what it should say

@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Put back the git notes that `git am` drops: each patch's `Notes:`
-block below its `---` (export-series.py wrote it with --notes) becomes the
+block below its `---` (rbts/export_series.py wrote it with --notes) becomes the
 note of the commit `git am` made from that patch.
 
-usage: restore-notes.py GITDIR BASE PART_DIR
+usage: python3 -m rbts.restore_notes GITDIR BASE PART_DIR
 
   GITDIR    the git tree the part was applied to with git am
   BASE      the commit the part was applied on (a tag or commit)
@@ -19,8 +18,7 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import patchfile  # noqa: E402
+from rbts import patchfile
 
 
 def die(msg):

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Write a kernel line's series from a git tree: kernel-patches/LINE/fixes/
 and kernel-patches/LINE/test/, each one `git format-patch --cover-letter`
 run with its own `series` file.
 
-usage: export-series.py LINE GITDIR BASE FIXES TEST [--fixes-blurb F] [--test-blurb F]
-       export-series.py mainline GITDIR BASE FIXES [--fixes-blurb F]
+usage: python3 -m rbts.export_series LINE GITDIR BASE FIXES TEST [--fixes-blurb F] [--test-blurb F]
+       python3 -m rbts.export_series mainline GITDIR BASE FIXES [--fixes-blurb F]
 
   GITDIR  a git repository of the line's Debian tree (the extracted tarball
           committed as BASE), with our fixes on top up to FIXES and our
@@ -31,10 +30,8 @@ import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import patchfile  # noqa: E402
-sys.path.insert(0, os.path.join(TOP, 'images'))
-from rbts.series import PLACEHOLDER_MAIL, PLACEHOLDER_NAME  # noqa: E402
+from rbts import patchfile
+from rbts.series import PLACEHOLDER_MAIL, PLACEHOLDER_NAME
 
 
 def git(gitdir, *args):
@@ -117,7 +114,7 @@ def export(line, gitdir, base, end, part, blurb, mail):
                 f.write(s)
         with open(os.path.join(tmp, 'series'), 'w') as f:
             f.write('# %s: applied in order (images/prepare-tree.sh); exported by\n'
-                    '# images/kernel/export-series.py, see docs/kernel-patches.md.\n'
+                    '# images/rbts/export_series.py, see docs/kernel-patches.md.\n'
                     % ('Our fixes, the mailable part' if mail else
                        'Our test hooks, applied after ../fixes'))
             for n in names:
