@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: findings.json holds to its schema (images/findings_schema.py): the committed file and the test fixture validate, and each violation of the signature language fed to it is caught
+# test: findings.json holds to its schema (images/rbts/findings_schema.py): the committed file and the test fixture validate, and each violation of the signature language fed to it is caught
 #
 # The schema checks a finding's names where they are defined: a rule
 # against the checker's tables, a scenario against settings.table, a fix
@@ -9,15 +9,14 @@
 . "$(dirname "$0")/../lib.sh"
 
 for f in "$TOP/images/findings.json" "$FIXTURES/findings-signatures.json"; do
-	out=$(python3 "$TOP/images/findings_schema.py" "$f" 2>&1) &&
+	out=$(PYTHONPATH=$TOP/images python3 -m rbts.findings_schema "$f" 2>&1) &&
 		ok "$(basename "$f") holds to the schema" ||
 		not_ok "$(basename "$f") holds to the schema: $(head -n3 <<< "$out" | tr '\n' ' ')"
 done
 
-python3 - "$TOP/images" <<'PY'
+PYTHONPATH=$TOP/images python3 - "$TOP/images" <<'PY'
 import copy, json, os, sys
-sys.path.insert(0, sys.argv[1])
-import findings_schema as s
+from rbts import findings_schema as s
 
 base = json.load(open(os.path.join(sys.argv[1], 'findings.json')))
 by = {f['label']: f for f in base['findings']}
@@ -65,5 +64,5 @@ PY
 
 echo '{"findings": [' > "$tmp/bad.json"
 rc=0
-python3 "$TOP/images/findings_schema.py" "$tmp/bad.json" > /dev/null 2>&1 || rc=$?
+PYTHONPATH=$TOP/images python3 -m rbts.findings_schema "$tmp/bad.json" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] && ok "a findings file that is not JSON: exit 2" || not_ok "a findings file that is not JSON: exit $rc"

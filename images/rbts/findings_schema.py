@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The language of images/findings.json, as a schema, and its check.
 
-usage: findings_schema.py [FILE...]   check each findings file (default:
+usage: python3 -m rbts.findings_schema [FILE...]   check each findings file (default:
                                       images/findings.json); one line per
                                       problem, "FILE: finding LABEL: KEY: why"
 exit:  0 every file holds to the schema, 1 a problem, 2 a file unreadable
@@ -21,9 +20,11 @@ import os
 import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-from rbts import lines as kernel_lines  # noqa: E402
-TOP = os.path.dirname(HERE)
+from rbts import faults, kspec
+from rbts import lines as kernel_lines
+
+HERE = kspec.IMAGES
+TOP = kspec.TOP
 
 
 def _rule_names():
@@ -37,8 +38,6 @@ def _rule_names():
 
 def _fault_names():
     """The fault scenarios: every fault file, and mixed (images/rbts/faults.py)."""
-    sys.path.insert(0, HERE)
-    from rbts import faults
     return set(faults.names()) | {'mixed'}
 
 
