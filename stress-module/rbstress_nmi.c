@@ -22,6 +22,7 @@
 #include <linux/err.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
+#include <linux/smp.h>
 #include <asm/apic.h>
 #include <asm/nmi.h>
 
@@ -131,9 +132,24 @@ out:
 	return 0;
 }
 
+/* Nothing: that every CPU ran it is the point (rbs_nmi_exit()). */
+static void rbs_nmi_sync(void *unused)
+{
+}
+
 void rbs_nmi_exit(void)
 {
 	if (rbs_nmi_handler_registered) {
+		/*
+		 * The senders are stopped (their timers cancelled), but an NMI
+		 * they sent may not have been taken yet: its CPU is a vCPU the
+		 * host has not run since (4 vCPUs on 2 host CPUs: the kernel
+		 * said "NMI received for unknown reason" right after a reload).
+		 * A CPU takes a pending NMI before any maskable interrupt, so
+		 * once every CPU has run a function call sent now, every NMI
+		 * of ours has met this handler.
+		 */
+		on_each_cpu(rbs_nmi_sync, NULL, 1);
 		unregister_nmi_handler(NMI_LOCAL, "rbstress");
 		rbs_nmi_handler_registered = false;
 	}
