@@ -54,6 +54,7 @@ FILES = {
     'faults': ('guest, faults', 'faults, verdict', 'one directory per fault scenario; faults.json'),
     'params.tap': ('guest', 'collect', 'job params: TAP'),
     'rmmod.tap': ('guest', 'collect', 'job rmmod: TAP'),
+    'textpoke.txt': ('guest', 'people', 'job textpoke: the tracepoint switches made, CPUs, seconds'),
     'bench.txt': ('guest', 'bench', 'job bench: rbstress events per second'),
     'ring_buffer_benchmark.txt': ('guest', 'bench', "the kernel's ring buffer benchmark"),
     'buffer-stats.txt': ('guest', 'bench', 'the per-CPU buffer stats'),
