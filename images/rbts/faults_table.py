@@ -27,13 +27,6 @@ import sys
 from rbts import faults as faultsmod, known_findings, results
 
 
-def log_lines(path):
-    try:
-        with open(path, errors='replace') as f:
-            return f.read().splitlines()
-    except OSError:
-        return []
-
 # The counters are read with the writers stopped; a call that was between
 # the module's count and the ring buffer when they stopped could still
 # differ: a few per CPU and context.
@@ -99,7 +92,7 @@ def main(argv=None):
         if skip:
             verdict = 'SKIP'
         else:
-            log = log_lines(results.path(d, 'dmesg.txt'))
+            log = results.read_lines(results.path(d, 'dmesg.txt'))
             bad_log = known_findings.complaints(log)
             log_ids, unexplained = known_findings.log_findings(bad_log, name, log=log)
             chk_ids = known_findings.checker_findings(res, log=log) if rc == 1 else []

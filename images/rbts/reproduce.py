@@ -122,21 +122,14 @@ def read_json(path):
         return None
 
 
-def read_lines(path):
-    try:
-        with open(path, errors='replace') as fh:
-            return fh.read().splitlines()
-    except OSError:
-        return []
-
 
 def judge_run(f, run):
     """(hit, what): whether the run's results show the finding, and why."""
     hit = f['reproducer']['hit']
     where = os.path.join(run, 'faults', hit['scenario']) if 'scenario' in hit else run
     res = read_json(results.path(where, 'result.json')) or {}
-    logs = read_lines(results.path(where, 'dmesg.txt')) + \
-        (read_lines(results.path(run, 'console.log')) if 'scenario' not in hit else [])
+    logs = results.read_lines(results.path(where, 'dmesg.txt')) + \
+        (results.read_lines(results.path(run, 'console.log')) if 'scenario' not in hit else [])
     # The other open findings: what they explain is theirs, not this one's.
     others = [o for o in known_findings.load() if o['id'] != f['id']]
     # Each kind of evidence counts unless another open finding explains it:
@@ -165,7 +158,7 @@ def judge_run(f, run):
 
 def judge(f, line, out):
     runs = []
-    for row in read_lines(os.path.join(out, 'runs.txt')):
+    for row in results.read_lines(os.path.join(out, 'runs.txt')):
         kernel, rid, rc = row.split()
         run = rid if os.path.isabs(rid) else os.path.join(TOP, 'results', rid)
         if rc in ('2', '3') or not os.path.isdir(run):
@@ -237,7 +230,7 @@ def run(f, line, runs, out, only=None):
                     rc, res = runmod.run_options(opts, log=fh)
                 except runmod.planmod.PlanError as e:
                     fail('%s: its reproducer is not a run: %s' % (f['label'], e))
-            tail = read_lines(log)
+            tail = results.read_lines(log)
             print('  ' + (tail[-1] if tail else ''), flush=True)
             # none: a run that stopped before it had a results directory
             with open(os.path.join(out, 'runs.txt'), 'a') as fh:

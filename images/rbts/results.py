@@ -94,6 +94,16 @@ def path(out, name):
     return os.path.join(out, name)
 
 
+def read_lines(path):
+    """A text file of a run as lines ([] if it is not there), undecodable
+    bytes replaced: a kernel log may hold anything."""
+    try:
+        with open(path, errors='replace') as f:
+            return f.read().splitlines()
+    except OSError:
+        return []
+
+
 def write_kernel(out, kernel):
     """Which kernel the run is of (verdict.json "kernel")."""
     with open(path(out, 'kernel'), 'w') as f:
