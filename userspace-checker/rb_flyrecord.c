@@ -132,7 +132,9 @@ static int seen_grow(struct seen *s)
 /*
  * A reader consumes every page once: the same bytes twice on one CPU
  * (a sub-buffer that is not empty: its stamp and data) is a copy made
- * after the capture.  Equal hashes are taken as equal pages: 2^-64.
+ * after the capture.  Equal hashes are taken as equal pages: damage is
+ * not crafted, and two different pages meeting needs a 64-bit collision.
+ * One multiply per 8 bytes, offline only (never the live reader's path).
  */
 static int check_repeat(struct fly *f, int cpu, const unsigned char *page, int64_t subbuf)
 {
